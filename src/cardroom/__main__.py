@@ -1,0 +1,3 @@
+from cardroom.cli.main import main
+
+raise SystemExit(main())

@@ -1,0 +1,306 @@
+"""The contract every game implements: a definition (``Game``) and a state.
+
+A state is a plain rules machine. Seats are 0..players-1. ``to_act`` lists
+the seats whose action is awaited (several during a simultaneous choice; empty
+when the game is over). Actions are small ints inside the engine and strings
+outside it; ``action_text`` and ``parse_action`` convert between the two and
+``action_text`` must be a pure function of the int. Chance (deals, dice) is
+resolved inside ``apply`` from the state's own ``Rng`` through named random
+sources, so a game is fully determined by its seed, options and actions.
+
+Every change to a state goes through ``apply``, which checks the action first
+and raises a typed error that changes nothing.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from cardroom.core.errors import BadOption, GameOver, IllegalAction, NotYourTurn
+from cardroom.core.options import STACK_OPTION, Option, resolve_options
+from cardroom.core.rng import Rng
+
+if TYPE_CHECKING:
+    from cardroom.core.bot import Bot
+    from cardroom.core.record import Record
+
+Event = dict[str, Any]
+"""A log entry: at least ``type``; ``to`` (a list of seats) marks a private
+event that only those seats (and the referee) see."""
+
+
+def visible(event: Event, seat: int | None) -> bool:
+    to = event.get("to")
+    return seat is None or to is None or seat in to
+
+
+@dataclass
+class Result:
+    """The outcome of a finished game."""
+
+    ranking: list[list[int]]
+    scores: list[Any]
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ranking": self.ranking, "scores": self.scores, **self.detail}
+
+
+def rank(scores: Sequence[float], higher_is_better: bool) -> list[list[int]]:
+    """Seats grouped by equal score, best group first."""
+    ordered = sorted(set(scores), reverse=higher_is_better)
+    return [[s for s, v in enumerate(scores) if v == value] for value in ordered]
+
+
+class State(ABC):
+    """A game in progress. Subclasses add their own fields and rules."""
+
+    game: Game
+    players: int
+    seed: int
+    options: dict[str, Any]
+    given_options: dict[str, Any]
+    rng: Rng
+    log: list[Event]
+    history: list[tuple[int, int]] | None
+
+    def _init_base(
+        self, game: Game, players: int, seed: int, options: dict[str, Any],
+        given: Mapping[str, Any], rng: Rng,
+    ) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.given_options = dict(given)
+        self.rng = rng
+        self.log = []
+        # None for a determinized state (see resample): it has no true record.
+        self.history = []
+
+    def _clone_base(self, other: State) -> None:
+        """Copy the shared bookkeeping into ``other`` (used by ``clone``)."""
+        other.game = self.game
+        other.players = self.players
+        other.seed = self.seed
+        other.options = self.options
+        other.given_options = self.given_options
+        other.rng = self.rng.clone()
+        other.log = self.log[:]
+        other.history = None if self.history is None else self.history[:]
+
+    # ----- what each game implements -------------------------------------
+    @abstractmethod
+    def to_act(self) -> Sequence[int]:
+        """Seats whose action is awaited now."""
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def phase(self) -> str: ...
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[int]:
+        """Every action ``seat`` may take now, in a stable order."""
+
+    @abstractmethod
+    def illegal_reason(self, seat: int, action: int) -> str | None:
+        """Why ``seat`` (which is to act) may not take ``action``; None if it may."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: int) -> None:
+        """Carry out a checked action, append events, resolve chance."""
+
+    @abstractmethod
+    def action_text(self, action: int) -> str: ...
+
+    @abstractmethod
+    def parse_action(self, text: str) -> int | None:
+        """The action a text names, or None when it is no action of this game."""
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @abstractmethod
+    def scores(self) -> list[Any]:
+        """Each seat's score so far, in the unit ``result`` reports."""
+
+    @abstractmethod
+    def result(self) -> Result:
+        """The outcome; only called when the game is over."""
+
+    @abstractmethod
+    def table_view(self, seat: int | None) -> dict[str, Any]:
+        """The game's part of a view: only what ``seat`` may know (None: all)."""
+
+    @abstractmethod
+    def resample(self, seat: int, rng: Rng) -> State:
+        """A state drawn from ``seat``'s information set: everything ``seat``
+        cannot know is re-dealt consistently with what it does know, and the
+        future chance is re-seeded. The result cannot be recorded."""
+
+    def invariant_errors(self) -> list[str]:
+        """Broken invariants of this state, in words (tests check after each action)."""
+        return []
+
+    # ----- provided --------------------------------------------------------
+    def apply(self, seat: int, action: int) -> list[Event]:
+        """Check and carry out an action; return the events ``seat`` sees."""
+        self.check(seat, action)
+        start = len(self.log)
+        if self.history is not None:
+            self.history.append((seat, action))
+        self._apply(seat, action)
+        return [e for e in self.log[start:] if visible(e, seat)]
+
+    def check(self, seat: int, action: int) -> None:
+        if self.is_over():
+            raise GameOver("the game is over")
+        if seat not in self.to_act():
+            raise NotYourTurn(self._not_your_turn(seat))
+        reason = self.illegal_reason(seat, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+
+    def _not_your_turn(self, seat: int) -> str:
+        if not 0 <= seat < self.players:
+            return f"there is no seat {seat} in a {self.players}-player game"
+        waiting = ", ".join(str(s) for s in self.to_act())
+        return f"seat {seat} is not to act now (waiting for seat {waiting})"
+
+    def act(self, seat: int, text: str) -> list[Event]:
+        """Apply an action given as text (the protocol's form)."""
+        if self.is_over():
+            raise GameOver("the game is over")
+        action = self.parse_action(text.strip())
+        if action is None:
+            raise IllegalAction(f"{text!r} is not an action in {self.game.name}")
+        return self.apply(seat, action)
+
+    def legal_texts(self, seat: int) -> list[str]:
+        if self.is_over() or seat not in self.to_act():
+            return []
+        return [self.action_text(a) for a in self.legal_actions(seat)]
+
+    def events_for(self, seat: int | None, since: int = 0) -> list[Event]:
+        return [e for e in self.log[since:] if visible(e, seat)]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """A JSON-ready view: everything for the referee (None), else an
+        allow-list of what ``seat`` may know."""
+        out: dict[str, Any] = {
+            "game": self.game.id,
+            "players": self.players,
+            "phase": self.phase(),
+            "to_act": list(self.to_act()),
+            "over": self.is_over(),
+            "seat": seat,
+            "scores": self.scores(),
+        }
+        out.update(self.table_view(seat))
+        out["log"] = self.events_for(seat)
+        if seat is None:
+            out["seed"] = self.seed
+            out["options"] = self.given_options
+        return out
+
+    def record(self) -> Record:
+        from cardroom.core.record import Record
+
+        if self.history is None:
+            raise ValueError("a resampled state has no record")
+        return Record(
+            game=self.game.id,
+            players=self.players,
+            seed=self.seed,
+            options=dict(self.given_options),
+            actions=[(s, self.action_text(a)) for s, a in self.history],
+        )
+
+
+class Game(ABC):
+    """A game's definition: identity, player range, options, and factories."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    random_sources: ClassVar[tuple[str, ...]] = ()
+
+    def all_options(self) -> tuple[Option, ...]:
+        return (*self.options, STACK_OPTION)
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "players": [self.min_players, self.max_players],
+            "options": {o.name: o.describe() for o in self.all_options()},
+        }
+
+    def new(
+        self, players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> State:
+        """A new game; BadOption for a player count or option out of range."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise BadOption(f"players must be a whole number, got {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise BadOption(
+                f"{self.name} is for {self.min_players} to {self.max_players} "
+                f"players, not {players}"
+            )
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise BadOption(f"seed must be a whole number, got {seed!r}")
+        given = dict(options or {})
+        resolved = resolve_options(self.all_options(), given, players)
+        stack = self._convert_stack(resolved.pop("stack"), players, resolved)
+        return self.start(players, seed, resolved, given, Rng(seed, stack))
+
+    def _convert_stack(
+        self, stack: Mapping[str, Any] | None, players: int, options: dict[str, Any]
+    ) -> dict[str, list[Any]]:
+        if not stack:
+            return {}
+        out: dict[str, list[Any]] = {}
+        for source, entries in stack.items():
+            if source not in self.random_sources:
+                known = ", ".join(self.random_sources) or "none"
+                raise BadOption(
+                    f"stack: {self.name} has no random source {source!r} (it has: {known})"
+                )
+            if not isinstance(entries, list):
+                raise BadOption(f"stack: {source!r} must be a list of outcomes")
+            out[source] = [
+                self.convert_stacked(source, entry, i, players, options)
+                for i, entry in enumerate(entries)
+            ]
+        return out
+
+    @abstractmethod
+    def convert_stacked(
+        self, source: str, entry: Any, index: int, players: int, options: dict[str, Any]
+    ) -> Any:
+        """One stacked outcome in the game's internal form; BadOption if impossible."""
+
+    @abstractmethod
+    def start(
+        self, players: int, seed: int, options: dict[str, Any],
+        given: Mapping[str, Any], rng: Rng,
+    ) -> State:
+        """The initial state, with options already checked."""
+
+    @abstractmethod
+    def heuristic_bot(self, seed: int) -> Bot: ...
+
+    @abstractmethod
+    def render(self, view: Mapping[str, Any], color: bool) -> str:
+        """The table as text, from a view (the seat's or the referee's)."""
+
+    @abstractmethod
+    def describe_event(self, event: Mapping[str, Any], viewer: int | None) -> str | None:
+        """One log event as a sentence for the terminal; None to stay silent."""

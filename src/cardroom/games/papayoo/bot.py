@@ -1,0 +1,105 @@
+"""A heuristic Papayoo player working from its seat's view only.
+
+Passing: give away what wins tricks (high Payoos, 7s that may turn into the
+Papayoo, high suit cards), keeping low cards that duck. Play: duck under
+the current winner with the highest card that still loses, win cheap tricks
+with high cards when last, dump the Papayoo and high Payoos when void, and
+lead from suits where many higher cards are still out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardroom.core.bot import Bot, View
+from cardroom.core.rng import Rng
+from cardroom.games.papayoo.cards import (
+    BY_CODE,
+    CODE,
+    PAPAYOO_POINTS,
+    PAYOO,
+    PAYOO_POINTS,
+    RANK,
+    SUIT,
+    SUIT_MASK,
+    cards_of,
+    deck_mask,
+)
+
+
+def _mask(codes: Sequence[str]) -> int:
+    mask = 0
+    for code in codes:
+        mask |= 1 << BY_CODE[code]
+    return mask
+
+
+class PapayooHeuristic(Bot):
+    name = "heuristic"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, view: View, legal: Sequence[str]) -> str:
+        if legal[0].startswith("pass"):
+            return self.choose_pass(view, legal)
+        cards = [BY_CODE[a.split(" ", 1)[1]] for a in legal]
+        return "play " + CODE[self.choose_play(view, cards)]
+
+    # ----- passing ---------------------------------------------------------
+    def choose_pass(self, view: View, legal: Sequence[str]) -> str:
+        hand = _mask(view["hand"])
+        return max(legal, key=lambda a: pass_danger(BY_CODE[a.split(" ", 1)[1]], hand))
+
+    # ----- playing ---------------------------------------------------------
+    def choose_play(self, view: View, cards: list[int]) -> int:
+        papayoo = BY_CODE[view["papayoo"]]
+        trick = [BY_CODE[code] for _, code in view["trick"]]
+        if not trick:
+            return self.lead(view, cards, papayoo)
+        led = SUIT[trick[0]]
+        if SUIT[cards[0]] != led:  # void in the suit led: discard
+            return max(cards, key=lambda c: discard_value(c, papayoo))
+        high = max(RANK[c] for c in trick if SUIT[c] == led)
+        under = [c for c in cards if RANK[c] < high]
+        if under:
+            if papayoo in under:
+                return papayoo
+            return max(under, key=lambda c: RANK[c])
+        last = len(trick) == view["players"] - 1
+        safe = [c for c in cards if c != papayoo] or cards
+        if last:
+            return max(safe, key=lambda c: RANK[c])
+        return min(safe, key=lambda c: RANK[c])
+
+    def lead(self, view: View, cards: list[int], papayoo: int) -> int:
+        unseen = deck_mask(view["players"]) & ~_mask(view["hand"]) & ~_mask(view["played"])
+
+        def risk(c: int) -> tuple[float, int]:
+            higher = sum(1 for o in cards_of(unseen & SUIT_MASK[SUIT[c]]) if RANK[o] > RANK[c])
+            cost = PAYOO_POINTS[c] + (PAPAYOO_POINTS if c == papayoo else 0)
+            # Few higher cards out means this lead probably wins the trick.
+            return (cost + (20.0 if higher == 0 else 6.0 / higher), RANK[c])
+
+        return min(cards, key=risk)
+
+
+def pass_danger(card: int, hand: int) -> float:
+    rank = RANK[card]
+    suit = SUIT[card]
+    lower = sum(1 for c in cards_of(hand & SUIT_MASK[suit]) if RANK[c] < rank)
+    if suit == PAYOO:
+        return rank * 1.5 - lower * 0.8
+    danger = max(0, rank - 5) * 2.0 - lower * 0.5
+    if rank == 7:  # each 7 has a one-in-four chance to become the 40-point Papayoo
+        danger += 8.0
+    return danger
+
+
+def discard_value(card: int, papayoo: int) -> float:
+    if card == papayoo:
+        return 100.0
+    if SUIT[card] == PAYOO:
+        return 20.0 + RANK[card]
+    return float(RANK[card])
+

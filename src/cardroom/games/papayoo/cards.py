@@ -1,0 +1,62 @@
+"""Papayoo cards as small ints, hands as bitmasks.
+
+Cards 0..39 are the four suits S, H, D, C (suit * 10 + rank - 1); 40..59 are
+the Payoo cards 1..20 (a fifth suit, P). Ids rise with suit then rank, so a
+sorted hand is grouped by suit and ordered by rank.
+"""
+
+from __future__ import annotations
+
+SUIT_LETTERS = "SHDCP"
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs", "Payoo")
+PAYOO = 4
+CARD_COUNT = 60
+SEVEN_RANK = 7
+
+SUIT: tuple[int, ...] = tuple(c // 10 if c < 40 else PAYOO for c in range(CARD_COUNT))
+RANK: tuple[int, ...] = tuple(c % 10 + 1 if c < 40 else c - 39 for c in range(CARD_COUNT))
+CODE: tuple[str, ...] = tuple(f"{RANK[c]}{SUIT_LETTERS[SUIT[c]]}" for c in range(CARD_COUNT))
+BY_CODE: dict[str, int] = {code: c for c, code in enumerate(CODE)}
+# Payoo cards score their number; the Papayoo (a 7 chosen by the die) adds 40 per round.
+PAYOO_POINTS: tuple[int, ...] = tuple(RANK[c] if SUIT[c] == PAYOO else 0 for c in range(CARD_COUNT))
+PAPAYOO_POINTS = 40
+ROUND_TOTAL = 250
+
+SUIT_MASK: tuple[int, ...] = tuple(
+    sum(1 << c for c in range(CARD_COUNT) if SUIT[c] == s) for s in range(5)
+)
+ONES_MASK = sum(1 << c for c in range(40) if RANK[c] == 1)
+FULL_MASK = (1 << CARD_COUNT) - 1
+
+# players: (cards each, cards passed); 7 and 8 players play without the suit 1s.
+DEAL_TABLE: dict[int, tuple[int, int]] = {
+    3: (20, 5), 4: (15, 5), 5: (12, 4), 6: (10, 3), 7: (8, 3), 8: (7, 3),
+}
+
+
+def deck_mask(players: int) -> int:
+    return FULL_MASK & ~ONES_MASK if players >= 7 else FULL_MASK
+
+
+def cards_of(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def codes(mask: int) -> list[str]:
+    return [CODE[c] for c in cards_of(mask)]
+
+
+def papayoo_card(suit: int) -> int:
+    return suit * 10 + SEVEN_RANK - 1
+
+
+def points(mask: int, papayoo: int) -> int:
+    total = sum(PAYOO_POINTS[c] for c in cards_of(mask & SUIT_MASK[PAYOO]))
+    if papayoo >= 0 and mask >> papayoo & 1:
+        total += PAPAYOO_POINTS
+    return total

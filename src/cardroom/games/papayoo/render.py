@@ -1,0 +1,101 @@
+"""Papayoo as text: the table a seat sees, and sentences for log events."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardroom.textui import Seat_name, paint, seat_name, standings, table
+
+SUIT_COLOUR = {"S": "blue", "H": "red", "D": "yellow", "C": "green", "P": "magenta"}
+SUIT_WORD = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def card(code: str, color: bool) -> str:
+    return paint(code, SUIT_COLOUR[code[-1]], color)
+
+
+def cards(codes: Sequence[str], color: bool) -> str:
+    return " ".join(card(c, color) for c in codes) or "-"
+
+
+def hand_by_suit(codes: Sequence[str], color: bool) -> str:
+    groups: dict[str, list[str]] = {}
+    for code in codes:
+        groups.setdefault(code[-1], []).append(code)
+    return "   ".join(cards(groups[s], color) for s in "SHDCP" if s in groups) or "(empty)"
+
+
+def render(view: Mapping[str, Any], color: bool) -> str:
+    me = view["seat"]
+    lines = [_headline(view, color)]
+    lines.append(_score_table(view))
+    trick = view["trick"]
+    if view["phase"] == "play":
+        shown = ", ".join(f"{seat_name(s, me)}: {card(c, color)}" for s, c in trick)
+        lines.append(f"Trick {len(view['played']) // view['players'] + 1}: {shown or '(nothing yet)'}")
+    if me is None:
+        for seat, hand in enumerate(view["hands"]):
+            lines.append(f"Seat {seat}: {hand_by_suit(hand, color)}")
+    else:
+        lines.append(f"Your hand: {hand_by_suit(view['hand'], color)}")
+        if view["chosen"]:
+            lines.append(f"Chosen to pass: {cards(view['chosen'], color)}")
+        if view["phase"] == "play" and view["received"]:
+            lines.append(f"Passed left: {cards(view['passed'], color)}   "
+                         f"received: {cards(view['received'], color)}")
+    return "\n".join(lines)
+
+
+def _headline(view: Mapping[str, Any], color: bool) -> str:
+    head = f"Papayoo - round {view['round']} of {view['rounds']}, dealer {seat_name(view['dealer'], view['seat'])}"
+    if view["papayoo"]:
+        head += f", Papayoo {card(view['papayoo'], color)} (40)"
+    elif not view["over"]:
+        head += f", passing {view['pass_count']} cards left"
+    return paint(head, "bold", color)
+
+
+def _score_table(view: Mapping[str, Any]) -> str:
+    me = view["seat"]
+    rows = [["", "cards", "this round", "total"]]
+    for seat in range(view["players"]):
+        rows.append([seat_name(seat, me), str(view["hand_sizes"][seat]),
+                     str(view["taken_points"][seat]), str(view["scores"][seat])])
+    return table(rows)
+
+
+def describe_event(event: Mapping[str, Any], viewer: int | None, color: bool = False) -> str | None:
+    kind = event["type"]
+    if kind == "deal":
+        return (f"Round {event['round']}: {seat_name(event['dealer'], viewer)} dealt "
+                f"{event['cards_each']} cards each; pass {event['pass_count']} to the left.")
+    if kind == "passed":
+        return f"{Seat_name(event['seat'], viewer)} chose the cards to pass."
+    if kind == "received" and viewer == event["seat"]:
+        return f"You receive {cards(event['cards'], color)} from {seat_name(event['from'], viewer)}."
+    if kind == "die":
+        return (f"The die shows {SUIT_WORD[event['suit']]}: {card(event['papayoo'], color)} "
+                "is the Papayoo (40 points).")
+    if kind == "play":
+        return f"{Seat_name(event['seat'], viewer)} played {card(event['card'], color)}."
+    if kind == "trick":
+        return (f"{Seat_name(event['winner'], viewer)} took the trick "
+                f"({event['points']} point{'s' if event['points'] != 1 else ''}).")
+    if kind == "round_end":
+        pts = ", ".join(f"{seat_name(s, viewer)} {p}" for s, p in enumerate(event["points"]))
+        return f"Round {event['round']} over. Points: {pts}."
+    if kind == "game_end":
+        return f"Game over (lowest total wins): {standings(event['ranking'], viewer)}."
+    return None
+
+
+def score_summary(view: Mapping[str, Any]) -> str:
+    me = view["seat"]
+    rounds = view["round_points"]
+    header = [""] + [f"R{i + 1}" for i in range(len(rounds))] + ["total"]
+    rows = [header]
+    for seat in range(view["players"]):
+        rows.append([seat_name(seat, me)] + [str(r[seat]) for r in rounds]
+                    + [str(view["scores"][seat])])
+    return table(rows)

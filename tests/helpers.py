@@ -1,0 +1,35 @@
+"""Shared test helpers: random legal play and JSON snapshots of states."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from cardroom.core.game import State
+from cardroom.core.rng import Rng
+
+MAX_STEPS = 50_000
+
+
+def snapshot(state: State) -> str:
+    """The referee view as canonical JSON: equal snapshots, equal states."""
+    return json.dumps(state.view(None), sort_keys=True)
+
+
+def random_step(state: State, rng: Rng) -> tuple[int, str]:
+    seat = rng.choice(list(state.to_act()))
+    action = rng.choice(state.legal_texts(seat))
+    state.act(seat, action)
+    return seat, action
+
+
+def play_random(state: State, rng: Rng) -> State:
+    for _ in range(MAX_STEPS):
+        if state.is_over():
+            return state
+        random_step(state, rng)
+    raise AssertionError(f"{state.game.id}: no end after {MAX_STEPS} actions")
+
+
+def canonical(obj: Any) -> str:
+    return json.dumps(obj, sort_keys=True)
