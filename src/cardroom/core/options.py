@@ -60,15 +60,12 @@ class Option:
                 return f"must be at least {self.min}, got {value}"
             if self.max is not None and value > self.max:
                 return f"must be at most {self.max}, got {value}"
-        elif self.type == "bool":
-            if not isinstance(value, bool):
-                return f"expected true or false, got {value!r}"
-        elif self.type == "str":
-            if not isinstance(value, str):
-                return f"expected a string, got {value!r}"
-        elif self.type == "object":
-            if not isinstance(value, dict):
-                return f"expected an object, got {value!r}"
+        elif self.type == "bool" and not isinstance(value, bool):
+            return f"expected true or false, got {value!r}"
+        elif self.type == "str" and not isinstance(value, str):
+            return f"expected a string, got {value!r}"
+        elif self.type == "object" and not isinstance(value, dict):
+            return f"expected an object, got {value!r}"
         if self.choices is not None and value not in self.choices:
             shown = ", ".join(str(c) for c in self.choices)
             return f"must be one of {shown}, got {value!r}"

@@ -19,7 +19,7 @@ def seat_name(seat: int, viewer: int | None) -> str:
     return "you" if seat == viewer else f"seat {seat}"
 
 
-def Seat_name(seat: int, viewer: int | None) -> str:
+def seat_title(seat: int, viewer: int | None) -> str:
     name = seat_name(seat, viewer)
     return name[0].upper() + name[1:]
 
@@ -27,7 +27,8 @@ def Seat_name(seat: int, viewer: int | None) -> str:
 def table(rows: list[list[str]]) -> str:
     """Left-aligned columns (no colour codes inside cells)."""
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows)
+    lines = ("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows)
+    return "\n".join(line.rstrip() for line in lines)
 
 
 def standings(ranking: list[list[int]], viewer: int | None) -> str:

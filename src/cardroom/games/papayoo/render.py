@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardroom.textui import Seat_name, paint, seat_name, standings, table
+from cardroom.textui import paint, seat_name, seat_title, standings, table
 
 SUIT_COLOUR = {"S": "blue", "H": "red", "D": "yellow", "C": "green", "P": "magenta"}
 SUIT_WORD = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -33,7 +33,8 @@ def render(view: Mapping[str, Any], color: bool) -> str:
     trick = view["trick"]
     if view["phase"] == "play":
         shown = ", ".join(f"{seat_name(s, me)}: {card(c, color)}" for s, c in trick)
-        lines.append(f"Trick {len(view['played']) // view['players'] + 1}: {shown or '(nothing yet)'}")
+        number = len(view["played"]) // view["players"] + 1
+        lines.append(f"Trick {number}: {shown or '(nothing yet)'}")
     if me is None:
         for seat, hand in enumerate(view["hands"]):
             lines.append(f"Seat {seat}: {hand_by_suit(hand, color)}")
@@ -48,7 +49,8 @@ def render(view: Mapping[str, Any], color: bool) -> str:
 
 
 def _headline(view: Mapping[str, Any], color: bool) -> str:
-    head = f"Papayoo - round {view['round']} of {view['rounds']}, dealer {seat_name(view['dealer'], view['seat'])}"
+    dealer = seat_name(view["dealer"], view["seat"])
+    head = f"Papayoo - round {view['round']} of {view['rounds']}, dealer {dealer}"
     if view["papayoo"]:
         head += f", Papayoo {card(view['papayoo'], color)} (40)"
     elif not view["over"]:
@@ -71,16 +73,17 @@ def describe_event(event: Mapping[str, Any], viewer: int | None, color: bool = F
         return (f"Round {event['round']}: {seat_name(event['dealer'], viewer)} dealt "
                 f"{event['cards_each']} cards each; pass {event['pass_count']} to the left.")
     if kind == "passed":
-        return f"{Seat_name(event['seat'], viewer)} chose the cards to pass."
+        return f"{seat_title(event['seat'], viewer)} chose the cards to pass."
     if kind == "received" and viewer == event["seat"]:
-        return f"You receive {cards(event['cards'], color)} from {seat_name(event['from'], viewer)}."
+        giver = seat_name(event["from"], viewer)
+        return f"You receive {cards(event['cards'], color)} from {giver}."
     if kind == "die":
         return (f"The die shows {SUIT_WORD[event['suit']]}: {card(event['papayoo'], color)} "
                 "is the Papayoo (40 points).")
     if kind == "play":
-        return f"{Seat_name(event['seat'], viewer)} played {card(event['card'], color)}."
+        return f"{seat_title(event['seat'], viewer)} played {card(event['card'], color)}."
     if kind == "trick":
-        return (f"{Seat_name(event['winner'], viewer)} took the trick "
+        return (f"{seat_title(event['winner'], viewer)} took the trick "
                 f"({event['points']} point{'s' if event['points'] != 1 else ''}).")
     if kind == "round_end":
         pts = ", ".join(f"{seat_name(s, viewer)} {p}" for s, p in enumerate(event["points"]))

@@ -18,6 +18,7 @@ from cardroom.games.papayoo.cards import (
     PAPAYOO_POINTS,
     PAYOO_POINTS,
     RANK,
+    ROUND_TOTAL,
     SUIT,
     SUIT_LETTERS,
     SUIT_MASK,
@@ -27,7 +28,6 @@ from cardroom.games.papayoo.cards import (
     deck_mask,
     papayoo_card,
     points,
-    ROUND_TOTAL,
 )
 
 PASS = CARD_COUNT  # action offset of "pass <card>"
@@ -273,7 +273,8 @@ class PapayooState(State):
             "pass_count": self.pass_count,
             "hand_sizes": [h.bit_count() for h in self.hands],
             "papayoo": CODE[self.papayoo] if self.papayoo >= 0 else None,
-            "trick": [[s, CODE[c]] for s, c in zip(self.trick_seats, self.trick_cards)],
+            "trick": [[s, CODE[c]]
+                      for s, c in zip(self.trick_seats, self.trick_cards, strict=True)],
             "leader": self.trick_seats[0] if self.trick_seats else self.turn,
             "turn": self.turn if self.phase_name == PHASE_PLAY else None,
             "played": codes(self.played),
