@@ -137,11 +137,9 @@ class State(ABC):
     def table_view(self, seat: int | None) -> dict[str, Any]:
         """The game's part of a view: only what ``seat`` may know (None: all)."""
 
-    @abstractmethod
     def resample(self, seat: int, rng: Rng) -> State:
-        """A state drawn from ``seat``'s information set: everything ``seat``
-        cannot know is re-dealt consistently with what it does know, and the
-        future chance is re-seeded. The result cannot be recorded."""
+        """A state drawn from ``seat``'s information set (see Game.determinize)."""
+        return self.game.determinize(self.view(seat), rng)
 
     def invariant_errors(self) -> list[str]:
         """Broken invariants of this state, in words (tests check after each action)."""
@@ -200,12 +198,13 @@ class State(ABC):
             "over": self.is_over(),
             "seat": seat,
             "scores": self.scores(),
+            "options": {k: v for k, v in self.options.items() if k != "stack"},
         }
         out.update(self.table_view(seat))
         out["log"] = self.events_for(seat)
         if seat is None:
             out["seed"] = self.seed
-            out["options"] = self.given_options
+            out["given_options"] = self.given_options
         return out
 
     def record(self) -> Record:
@@ -293,6 +292,22 @@ class Game(ABC):
         given: Mapping[str, Any], rng: Rng,
     ) -> State:
         """The initial state, with options already checked."""
+
+    @abstractmethod
+    def determinize(self, view: Mapping[str, Any], rng: Rng) -> State:
+        """A full state drawn from one seat's information set, built from that
+        seat's view alone (never the referee state): what the seat cannot see
+        (other hands, deck order, other seats' unrevealed choices) is dealt
+        at random, uniformly among the deals consistent with the view, and
+        future chance uses a fresh stream from ``rng``. The state's view for
+        that seat equals ``view``; it has no record (``history`` is None)."""
+
+    def determinized_base(self, state: State, view: Mapping[str, Any], rng: Rng) -> None:
+        """Fill the shared fields of a state built by ``determinize``."""
+        state._init_base(self, view["players"], 0, dict(view["options"]), {},
+                         Rng(rng.next64()))
+        state.history = None
+        state.log = list(view["log"])
 
     @abstractmethod
     def heuristic_bot(self, seed: int) -> Bot: ...

@@ -14,6 +14,7 @@ from cardroom.core.rng import Rng
 from cardroom.games.papayoo import render as text
 from cardroom.games.papayoo.bot import PapayooHeuristic
 from cardroom.games.papayoo.cards import BY_CODE, DEAL_TABLE, SUIT_LETTERS, cards_of, deck_mask
+from cardroom.games.papayoo.sampler import determinize
 from cardroom.games.papayoo.state import PapayooState
 
 
@@ -46,6 +47,9 @@ class Papayoo(Game):
                 raise BadOption(f"{where}: a die face is one of S, H, D, C, not {entry!r}")
             return SUIT_LETTERS.index(entry)
         return convert_deal(entry, players, where)
+
+    def determinize(self, view: Mapping[str, Any], rng: Rng) -> PapayooState:
+        return determinize(self, view, rng)
 
     def heuristic_bot(self, seed: int) -> Bot:
         return PapayooHeuristic(seed)

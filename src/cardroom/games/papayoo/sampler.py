@@ -1,53 +1,99 @@
-"""Re-dealing what one seat cannot see (ResampleFromInfostate).
+"""Determinization: a full Papayoo state built from one seat's view.
 
 A seat knows its own hand, every card played, the cards it passed to its
-left neighbour, and the suits each player has shown void in this round.
-Everything else in the other hands is re-dealt uniformly among the deals
-consistent with that: rejection sampling is exactly uniform, and it almost
-always succeeds within the tries allowed; a randomised most-constrained-first
-deal is the fallback.
+left neighbour (still there unless played), how many cards each player holds
+and the suits each player has shown void in this round. The other cards are
+dealt among the other seats uniformly among the deals consistent with that:
+rejection sampling is exactly uniform and almost always succeeds within the
+tries allowed; a randomised most-constrained-first deal is the fallback.
+During passing, the other seats' choices are unknown: a seat that has
+finished choosing gets a random set of the right size.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from cardroom.core.rng import Rng
-from cardroom.games.papayoo.cards import SUIT_MASK, cards_of
+from cardroom.games.papayoo.cards import (
+    BY_CODE,
+    DEAL_TABLE,
+    SUIT_LETTERS,
+    SUIT_MASK,
+    cards_of,
+    deck_mask,
+)
+from cardroom.games.papayoo.state import PHASE_PASS, PHASE_PLAY, PapayooState
 
 if TYPE_CHECKING:
-    from cardroom.games.papayoo.state import PapayooState
+    from cardroom.core.game import Game
 
 REJECTION_TRIES = 200
 GREEDY_TRIES = 200
 
 
-def redeal_hidden(s: PapayooState, seat: int, rng: Rng) -> None:
+def mask_of(codes: Any) -> int:
+    mask = 0
+    for code in codes:
+        mask |= 1 << BY_CODE[code]
+    return mask
+
+
+def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> PapayooState:
+    s = PapayooState.__new__(PapayooState)
+    game.determinized_base(s, view, rng)
+    seat: int = view["seat"]
     n = s.players
+    s.hand_size, s.pass_count = DEAL_TABLE[n]
+    s.rounds, s.round_index = view["rounds"], view["round"] - 1
+    s.dealer, s.phase_name = view["dealer"], view["phase"]
+    s.totals, s.round_points = list(view["scores"]), [list(p) for p in view["round_points"]]
+    s.taken = list(view["taken_points"])
+    s.voids = [sum(1 << SUIT_LETTERS.index(x) for x in v) for v in view["voids"]]
+    s.played = mask_of(view["played"])
+    s.trick_seats = [st for st, _ in view["trick"]]
+    s.trick_cards = [BY_CODE[c] for _, c in view["trick"]]
+    s.papayoo = BY_CODE[view["papayoo"]] if view["papayoo"] else -1
+    s.turn = view["turn"] if view["turn"] is not None else s.dealer
+    s.waiting = list(view["to_act"]) if s.phase_name == PHASE_PASS else []
+    s.passed, s.chosen = [0] * n, [0] * n
+    s.passed[seat] = mask_of(view["passed"])
+    s.passed[(seat - 1) % n] = mask_of(view["received"])
+    s.chosen[seat] = mask_of(view["chosen"])
+    s.hands = deal_hidden(view, seat, rng)
+    if s.phase_name == PHASE_PASS:
+        for o in range(n):
+            if o != seat and o not in s.waiting:
+                s.chosen[o] = _random_subset(s.hands[o], s.pass_count, rng)
+    return s
+
+
+def deal_hidden(view: Mapping[str, Any], seat: int, rng: Rng) -> list[int]:
+    n: int = view["players"]
+    hands = [0] * n
+    hands[seat] = mask_of(view["hand"])
+    sizes: list[int] = view["hand_sizes"]
+    table = mask_of(c for _, c in view["trick"])
+    unseen = deck_mask(n) & ~hands[seat] & ~mask_of(view["played"]) & ~table
+    left = (seat + 1) % n
+    if view["phase"] == PHASE_PLAY:  # our passed cards are in the left hand unless played
+        hands[left] = mask_of(view["passed"]) & unseen
+    unseen &= ~hands[left]
     others = [o for o in range(n) if o != seat]
-    known = [0] * n
-    if s.phase_name == "play":  # the passes were delivered this round
-        left = (seat + 1) % n
-        known[left] = s.passed[seat] & s.hands[left]
-    pool = 0
-    need: dict[int, int] = {}
-    for o in others:
-        pool |= s.hands[o] & ~known[o]
-        need[o] = s.hands[o].bit_count() - known[o].bit_count()
-    banned = {o: _void_cards(s.voids[o]) for o in others}
-    dealt = _uniform(cards_of(pool), others, need, banned, rng)
+    need = {o: sizes[o] - hands[o].bit_count() for o in others}
+    banned = {o: _void_cards(view["voids"][o]) for o in others}
+    cards = cards_of(unseen)
+    dealt = _uniform(cards, others, need, banned, rng) or _greedy(cards, others, need, banned, rng)
     if dealt is None:
-        dealt = _greedy(cards_of(pool), others, need, banned, rng)
-    if dealt is not None:
-        for o in others:
-            s.hands[o] = known[o] | dealt[o]
-    if s.phase_name == "pass":
-        for o in others:
-            s.chosen[o] = _random_subset(s.hands[o], s.chosen[o].bit_count(), rng)
+        raise ValueError("no deal is consistent with this view")
+    for o in others:
+        hands[o] |= dealt[o]
+    return hands
 
 
-def _void_cards(voids: int) -> int:
-    return sum(SUIT_MASK[suit] for suit in range(5) if voids >> suit & 1)
+def _void_cards(voids: list[str]) -> int:
+    return sum(SUIT_MASK[SUIT_LETTERS.index(x)] for x in voids)
 
 
 def _uniform(

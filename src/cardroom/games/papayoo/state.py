@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from cardroom.core.game import Result, State, rank
-from cardroom.core.rng import Rng
 from cardroom.games.papayoo.cards import (
     BY_CODE,
     CARD_COUNT,
@@ -327,14 +326,4 @@ class PapayooState(State):
         c.taken, c.voids, c.played = self.taken[:], self.voids[:], self.played
         c.totals = self.totals[:]
         c.round_points = [p[:] for p in self.round_points]
-        return c
-
-    def resample(self, seat: int, rng: Rng) -> PapayooState:
-        from cardroom.games.papayoo.sampler import redeal_hidden
-
-        c = self.clone()
-        c.history = None
-        c.log = self.events_for(seat)
-        c.rng = self.rng.reseeded(rng.next64())
-        redeal_hidden(c, seat, rng)
         return c
