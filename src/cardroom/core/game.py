@@ -146,14 +146,12 @@ class State(ABC):
         return []
 
     # ----- provided --------------------------------------------------------
-    def apply(self, seat: int, action: int) -> list[Event]:
-        """Check and carry out an action; return the events ``seat`` sees."""
+    def apply(self, seat: int, action: int) -> None:
+        """Check and carry out an action (the fast path used by search)."""
         self.check(seat, action)
-        start = len(self.log)
         if self.history is not None:
             self.history.append((seat, action))
         self._apply(seat, action)
-        return [e for e in self.log[start:] if visible(e, seat)]
 
     def check(self, seat: int, action: int) -> None:
         if self.is_over():
@@ -171,13 +169,16 @@ class State(ABC):
         return f"seat {seat} is not to act now (waiting for seat {waiting})"
 
     def act(self, seat: int, text: str) -> list[Event]:
-        """Apply an action given as text (the protocol's form)."""
+        """Apply an action given as text (the protocol's form); return the
+        events it caused that ``seat`` may see."""
         if self.is_over():
             raise GameOver("the game is over")
         action = self.parse_action(text.strip())
         if action is None:
             raise IllegalAction(f"{text!r} is not an action in {self.game.name}")
-        return self.apply(seat, action)
+        start = len(self.log)
+        self.apply(seat, action)
+        return self.events_for(seat, start)
 
     def legal_texts(self, seat: int) -> list[str]:
         if self.is_over() or seat not in self.to_act():

@@ -47,13 +47,15 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), without modulo bias."""
+        # Lemire's multiply-shift with rejection: exact, and one product per draw.
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+        m = self.next64() * n
+        if m & MASK64 < n:
+            threshold = ((1 << 64) - n) % n
+            while m & MASK64 < threshold:
+                m = self.next64() * n
+        return m >> 64
 
     def random(self) -> float:
         return (self.next64() >> 11) * (1.0 / (1 << 53))

@@ -38,13 +38,21 @@ def deck_mask(players: int) -> int:
     return FULL_MASK & ~ONES_MASK if players >= 7 else FULL_MASK
 
 
+# Cards of a mask by 10-bit chunks: table lookups beat a bit loop on the hot path.
+_CHUNK = 10
+_CHUNKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(base + i for i in range(_CHUNK) if m >> i & 1) for m in range(1 << _CHUNK))
+    for base in range(0, CARD_COUNT, _CHUNK)
+)
+
+
 def cards_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    """The cards of a mask in ascending order."""
+    t = _CHUNKS
+    return [
+        *t[0][mask & 1023], *t[1][mask >> 10 & 1023], *t[2][mask >> 20 & 1023],
+        *t[3][mask >> 30 & 1023], *t[4][mask >> 40 & 1023], *t[5][mask >> 50 & 1023],
+    ]
 
 
 def codes(mask: int) -> list[str]:

@@ -1,0 +1,92 @@
+"""`cardroom`: the command-line entry point."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from types import ModuleType
+
+from cardroom.core.bot import bot_names
+from cardroom.core.errors import CardroomError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from cardroom.cli import play, replay, simulate
+
+    parser = argparse.ArgumentParser(
+        prog="cardroom", description="Tabletop card games: play, simulate, and the engine protocol."
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.add_parser("games", help="list the games and their options")
+    sub.add_parser("engine", help="speak the JSON-Lines engine protocol on stdin/stdout")
+    play.add_parser(sub)
+    replay.add_parser(sub)
+    simulate.add_parser(sub)
+    for module in _optional_commands():
+        module.add_parser(sub)
+    return parser
+
+
+def _optional_commands() -> list[ModuleType]:
+    """Front ends that register themselves if present (e.g. the arena)."""
+    import importlib
+
+    found: list[ModuleType] = []
+    for name in ("cardroom.cli.arena",):
+        try:
+            found.append(importlib.import_module(name))
+        except ModuleNotFoundError as err:
+            if err.name != name:
+                raise
+    return found
+
+
+def load_plugins() -> None:
+    """Import what registers extra bots (search bots) when it exists."""
+    import importlib
+
+    try:
+        importlib.import_module("cardroom.search")
+    except ModuleNotFoundError as err:
+        if err.name != "cardroom.search":
+            raise
+
+
+def cmd_games() -> int:
+    from cardroom.games import all_games
+
+    for game in all_games():
+        desc = game.describe()
+        print(f"{desc['id']:<14} {desc['name']} ({game.min_players}-{game.max_players} players)")
+        for name, opt in desc["options"].items():
+            print(f"    --{name.replace('_', '-'):<16} {opt['type']:<7} "
+                  f"default {opt['default']!r}: {opt['description']}")
+    print(f"bots: {', '.join(bot_names())}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    load_plugins()
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    command = args.command
+    if command is None:
+        parser.print_help()
+        return 2
+    if extra and command not in ("play", "simulate"):
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    try:
+        if command == "games":
+            return cmd_games()
+        if command == "engine":
+            from cardroom.engine.stdio import main as engine_main
+
+            return engine_main()
+        result: int = args.run(args, extra)
+        return result
+    except CardroomError as err:
+        print(f"cardroom: {err.message}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\nInterrupted.", file=sys.stderr)
+        return 130

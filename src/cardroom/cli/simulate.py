@@ -1,0 +1,153 @@
+"""`cardroom simulate`: many seeded games between bots, with a results table."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from multiprocessing import get_context
+from typing import Any
+
+from cardroom.cli.options import collect_options
+from cardroom.core.bot import make_bot, play_out
+from cardroom.core.errors import BadOption
+from cardroom.core.rng import Rng
+from cardroom.games import get_game
+from cardroom.stats import mean_ci, win_credit
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("simulate", help="play many seeded games between bots",
+                       description="Bots take turns in every seat: game i seats the bot "
+                       "list rotated by i, so no bot keeps a seat advantage.")
+    p.add_argument("game")
+    p.add_argument("--bots", required=True, help="one bot per seat, e.g. heuristic,random,random")
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--players", type=int, help="players (default: the number of bots named)")
+    p.add_argument("--seed", type=int, default=1, help="first game's seed (default 1)")
+    p.add_argument("--jobs", type=int, default=1, help="parallel worker processes")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--no-progress", action="store_true")
+    p.set_defaults(run=run)
+
+
+@dataclass(frozen=True)
+class Plan:
+    game: str
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    options: dict[str, Any]
+
+
+def run(args: argparse.Namespace, extra: list[str]) -> int:
+    game = get_game(args.game)
+    bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
+    players = args.players or len(bots)
+    if len(bots) == 1:
+        bots *= players
+    if len(bots) != players:
+        raise BadOption(f"--bots names {len(bots)} bots for {players} players")
+    if args.games < 1 or args.jobs < 1:
+        raise BadOption("--games and --jobs must be at least 1")
+    options = collect_options(game, args.option, extra)
+    plan = Plan(game.id, players, bots, args.seed, options)
+    game.new(players, args.seed, options)  # fail fast on bad options
+    for name in set(bots):
+        make_bot(name, game, 0)  # fail fast on unknown bots
+    rows = collect(plan, args.games, args.jobs, not (args.no_progress or args.json))
+    summary = summarise(plan, rows)
+    print(json.dumps(summary, indent=1) if args.json else format_table(summary))
+    return 0
+
+
+def play_one(plan: Plan, index: int) -> dict[str, Any]:
+    """Game ``index``: its seating, scores and ranking."""
+    game = get_game(plan.game)
+    seed = plan.seed + index
+    shift = index % plan.players
+    seating = [plan.bots[(s + shift) % plan.players] for s in range(plan.players)]
+    seeds = Rng(seed ^ 0xB075)
+    bots = [make_bot(name, game, seeds.next64()) for name in seating]
+    state = game.new(plan.players, seed, plan.options)
+    play_out(state, bots)
+    result = state.result()
+    return {"index": index, "seating": seating, "scores": result.scores,
+            "ranking": result.ranking}
+
+
+def _work(job: tuple[Plan, list[int]]) -> list[dict[str, Any]]:
+    plan, indices = job
+    return [play_one(plan, i) for i in indices]
+
+
+def collect(plan: Plan, games: int, jobs: int, progress: bool) -> list[dict[str, Any]]:
+    chunks = [list(range(i, min(i + 10, games))) for i in range(0, games, 10)]
+    rows: list[dict[str, Any]] = []
+    bar = Progress(games, progress)
+    if jobs == 1:
+        for chunk in chunks:
+            rows += _work((plan, chunk))
+            bar.update(len(rows))
+    else:
+        with get_context("spawn").Pool(jobs) as pool:
+            for part in pool.imap_unordered(_work, [(plan, c) for c in chunks]):
+                rows += part
+                bar.update(len(rows))
+    bar.close()
+    return sorted(rows, key=lambda r: r["index"])
+
+
+def summarise(plan: Plan, rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    per_bot: dict[str, dict[str, list[float]]] = {}
+    for row in rows:
+        for seat, name in enumerate(row["seating"]):
+            entry = per_bot.setdefault(name, {"score": [], "win": []})
+            entry["score"].append(float(row["scores"][seat]))
+            entry["win"].append(win_credit(row["ranking"], seat))
+    bots = {}
+    for name, entry in per_bot.items():
+        score, win = mean_ci(entry["score"]), mean_ci(entry["win"])
+        bots[name] = {
+            "seats_played": score.n,
+            "mean_score": score.mean, "score_ci95": [score.low, score.high],
+            "win_share": win.mean, "win_ci95": [win.low, win.high],
+        }
+    return {"game": plan.game, "players": plan.players, "games": len(rows),
+            "seed": plan.seed, "bots": list(plan.bots), "options": plan.options,
+            "fair_share": 1 / plan.players, "results": bots}
+
+
+def format_table(summary: dict[str, Any]) -> str:
+    lines = [f"{summary['game']}: {summary['games']} games, {summary['players']} players, "
+             f"seeds {summary['seed']}..{summary['seed'] + summary['games'] - 1} "
+             f"(fair win share {summary['fair_share']:.3f})",
+             f"{'bot':<12} {'seats':>6} {'mean score':>22} {'win share':>22}"]
+    for name, r in sorted(summary["results"].items()):
+        lo, hi = r["score_ci95"]
+        wlo, whi = r["win_ci95"]
+        lines.append(f"{name:<12} {r['seats_played']:>6} "
+                     f"{r['mean_score']:>9.2f} [{lo:>5.1f}, {hi:>5.1f}] "
+                     f"{r['win_share']:>9.3f} [{wlo:.3f}, {whi:.3f}]")
+    return "\n".join(lines)
+
+
+class Progress:
+    """A one-line progress bar on stderr."""
+
+    def __init__(self, total: int, enabled: bool) -> None:
+        self.total, self.enabled = total, enabled
+
+    def update(self, done: int) -> None:
+        if self.enabled:
+            filled = 30 * done // self.total
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{self.total}")
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            sys.stderr.write("\n")
+

@@ -1,0 +1,1 @@
+"""The JSON-Lines engine protocol (docs/protocol.md)."""

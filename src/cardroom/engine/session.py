@@ -1,0 +1,172 @@
+"""One protocol session: requests in, responses out, as plain dicts.
+
+The transport (stdio here, a WebSocket later) only moves lines; everything
+the protocol means lives here. A failed request changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from cardroom.core.bot import make_bot
+from cardroom.core.errors import BadRequest, CardroomError, GameOver, NoGame, NotYourTurn
+from cardroom.core.game import State
+from cardroom.core.record import Record, replay
+from cardroom.core.rng import Rng
+from cardroom.games import all_games, get_game
+
+Response = dict[str, Any]
+Request = dict[str, Any]
+
+
+def error(rid: Any, code: str, message: str) -> Response:
+    return {"id": rid, "ok": False, "error": {"code": code, "message": message}}
+
+
+class Session:
+    def __init__(self) -> None:
+        self.state: State | None = None
+        self.done = False
+        self.handlers: dict[str, Callable[[Request], dict[str, Any]]] = {
+            "games": self.cmd_games, "new": self.cmd_new, "view": self.cmd_view,
+            "legal": self.cmd_legal, "act": self.cmd_act, "suggest": self.cmd_suggest,
+            "result": self.cmd_result, "record": self.cmd_record, "load": self.cmd_load,
+            "quit": self.cmd_quit,
+        }
+
+    def handle_line(self, line: str) -> Response:
+        try:
+            request = json.loads(line)
+        except (ValueError, RecursionError):
+            return error(None, "bad_json", "the line is not valid JSON")
+        return self.handle(request)
+
+    def handle(self, request: Any) -> Response:
+        if not isinstance(request, dict):
+            return error(None, "bad_request", "a request must be a JSON object with a 'cmd'")
+        rid = request.get("id")
+        cmd = request.get("cmd")
+        handler = self.handlers.get(cmd) if isinstance(cmd, str) else None
+        if handler is None:
+            known = ", ".join(self.handlers)
+            return error(rid, "bad_request", f"unknown command {cmd!r} (commands: {known})")
+        try:
+            return {"id": rid, "ok": True, **handler(request)}
+        except CardroomError as err:
+            return error(rid, err.code, err.message)
+        except Exception as err:  # a bug must not stop the engine
+            return error(rid, "internal_error", f"the engine failed: {type(err).__name__}: {err}")
+
+    # ----- arguments --------------------------------------------------------
+    def game_state(self) -> State:
+        if self.state is None:
+            raise NoGame("no game started: send 'new' or 'load' first")
+        return self.state
+
+    def seat_arg(self, request: Request, allow_null: bool = False) -> int | None:
+        if "seat" not in request:
+            raise BadRequest("missing argument 'seat'")
+        seat = request["seat"]
+        if seat is None and allow_null:
+            return None
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise BadRequest(f"'seat' must be a seat number, got {seat!r}")
+        players = self.game_state().players
+        if not 0 <= seat < players:
+            raise BadRequest(f"no seat {seat}: seats are 0 to {players - 1}")
+        return seat
+
+    @staticmethod
+    def typed(request: Request, name: str, kind: type, required: bool = True) -> Any:
+        if name not in request or request[name] is None:
+            if required:
+                raise BadRequest(f"missing argument {name!r}")
+            return None
+        value = request[name]
+        if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
+            raise BadRequest(f"{name!r} must be {_kind_word(kind)}, got {value!r}")
+        return value
+
+    # ----- commands ---------------------------------------------------------
+    def cmd_games(self, request: Request) -> dict[str, Any]:
+        return {"games": [g.describe() for g in all_games()]}
+
+    def cmd_new(self, request: Request) -> dict[str, Any]:
+        game = get_game(self.typed(request, "game", str))
+        players = self.typed(request, "players", int)
+        seed = self.typed(request, "seed", int, required=False)
+        options = self.typed(request, "options", dict, required=False)
+        if seed is None:
+            seed = secrets.randbits(63)
+        state = game.new(players, seed, options)
+        self.state = state
+        return {"view": state.view(None)}
+
+    def cmd_view(self, request: Request) -> dict[str, Any]:
+        state = self.game_state()
+        return {"view": state.view(self.seat_arg(request, allow_null=True))}
+
+    def cmd_legal(self, request: Request) -> dict[str, Any]:
+        state = self.game_state()
+        seat = self.seat_arg(request)
+        assert seat is not None
+        return {"actions": state.legal_texts(seat)}
+
+    def cmd_act(self, request: Request) -> dict[str, Any]:
+        state = self.game_state()
+        seat = self.seat_arg(request)
+        assert seat is not None
+        action = self.typed(request, "action", str)
+        events = state.act(seat, action)
+        return {"events": events, "view": state.view(seat)}
+
+    def cmd_suggest(self, request: Request) -> dict[str, Any]:
+        state = self.game_state()
+        seat = self.seat_arg(request)
+        assert seat is not None
+        name = self.typed(request, "bot", str)
+        budget = self.typed(request, "budget", dict, required=False)
+        seed = self.typed(request, "seed", int, required=False)
+        if state.is_over():
+            raise GameOver("the game is over")
+        if seat not in state.to_act():
+            raise NotYourTurn(f"seat {seat} is not to act now")
+        if seed is None:
+            seed = Rng(state.seed ^ len(state.log)).next64()
+        bot = make_bot(name, state.game, seed, budget)
+        return {"action": bot.choose_for(state, seat)}
+
+    def cmd_result(self, request: Request) -> dict[str, Any]:
+        state = self.game_state()
+        if not state.is_over():
+            return {"over": False, "scores": state.scores()}
+        return {"over": True, **state.result().to_json()}
+
+    def cmd_record(self, request: Request) -> dict[str, Any]:
+        return {"record": self.game_state().record().to_json()}
+
+    def cmd_load(self, request: Request) -> dict[str, Any]:
+        if "record" not in request:
+            raise BadRequest("missing argument 'record'")
+        record = Record.from_json(request["record"])
+        try:
+            state = replay(record)
+        except CardroomError:
+            # The protocol: a record with an illegal action leaves no game loaded.
+            self.state = None
+            raise
+        self.state = state
+        return {"view": state.view(None)}
+
+    def cmd_quit(self, request: Request) -> dict[str, Any]:
+        self.done = True
+        return {}
+
+
+def _kind_word(kind: type) -> str:
+    return {int: "a whole number", str: "a string", dict: "an object", bool: "true or false"}.get(
+        kind, kind.__name__
+    )
