@@ -197,3 +197,13 @@ def test_end_of_input_ends_the_engine_cleanly() -> None:
     proc = EngineProcess()
     proc.ask("games")
     assert proc.close() == 0
+
+
+def test_load_works_as_the_first_command() -> None:
+    first = EngineProcess()
+    first.ask("new", game="papayoo", players=3, seed=2)
+    record = first.ask("record")["record"]
+    first.close()
+    fresh = EngineProcess()
+    assert fresh.ask("load", record=record)["ok"]
+    fresh.close()

@@ -66,6 +66,9 @@ def cmd_games() -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from cardroom.games import load_all
+
+    load_all()
     load_plugins()
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)

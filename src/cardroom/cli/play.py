@@ -100,6 +100,7 @@ class Table:
         self.seen = {seat: 0 for seat in humans}
         self.viewer: int | None = humans[0] if humans else None
         self.last_events: list[str] = []
+        self.dirty = True  # the table must be drawn before the next prompt
         _enable_completion(self)
 
     def run(self) -> int:
@@ -132,19 +133,23 @@ class Table:
     def human_turn(self, seat: int) -> None:
         if seat != self.viewer and len(self.humans) > 1:
             print(f"\n=== Seat {seat}: your turn (others, look away) ===")
+            self.dirty = True
         self.viewer = seat
-        self.show_events(seat)
-        print()
-        print(self.state.game.render(self.state.view(seat), self.color))
+        if self.show_events(seat) or self.dirty:
+            print()
+            print(self.state.game.render(self.state.view(seat), self.color))
+        self.dirty = False
         while True:
             action = self.prompt(seat)
             if action is None:
                 continue
             try:
                 self.state.act(seat, action)
-                return
             except CardroomError as err:
                 print(f"  Not possible: {err.message}")
+                continue
+            self.dirty = self.show_events(seat)
+            return
 
     def prompt(self, seat: int) -> str | None:
         legal = self.state.legal_texts(seat)
@@ -177,7 +182,7 @@ class Table:
             return match
         return None
 
-    def show_events(self, seat: int) -> None:
+    def show_events(self, seat: int) -> bool:
         game = self.state.game
         lines = []
         for event in self.state.events_for(seat, self.seen[seat]):
@@ -188,6 +193,7 @@ class Table:
         if lines:
             self.last_events = lines
             print("\n".join(lines))
+        return bool(lines)
 
     def finish(self) -> None:
         viewer = self.viewer

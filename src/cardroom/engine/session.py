@@ -16,7 +16,7 @@ from cardroom.core.errors import BadRequest, CardroomError, GameOver, NoGame, No
 from cardroom.core.game import State
 from cardroom.core.record import Record, replay
 from cardroom.core.rng import Rng
-from cardroom.games import all_games, get_game
+from cardroom.games import all_games, get_game, load_all
 
 Response = dict[str, Any]
 Request = dict[str, Any]
@@ -28,6 +28,7 @@ def error(rid: Any, code: str, message: str) -> Response:
 
 class Session:
     def __init__(self) -> None:
+        load_all()
         self.state: State | None = None
         self.done = False
         self.handlers: dict[str, Callable[[Request], dict[str, Any]]] = {
