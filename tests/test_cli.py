@@ -8,7 +8,9 @@ import sys
 from pathlib import Path
 
 
-def cardroom(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+def cardroom(
+    *args: str, stdin: str = "", cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "cardroom", *args], input=stdin,
                           capture_output=True, text=True, cwd=cwd, timeout=300)
 
@@ -57,7 +59,8 @@ def test_end_of_input_saves_the_game_and_resume_finishes_it(tmp_path: Path) -> N
     assert rest.returncode == 0, rest.stderr
     assert "Final standings" in rest.stdout
     done = json.loads((tmp_path / "cardroom-papayoo-4.record.json").read_text())
-    assert len(done["actions"]) == 80 and done["actions"][:len(saved["actions"])] == saved["actions"]
+    assert len(done["actions"]) == 80
+    assert done["actions"][:len(saved["actions"])] == saved["actions"]
 
 
 def test_quit_saves_too(tmp_path: Path) -> None:

@@ -41,17 +41,6 @@ def _optional_commands() -> list[ModuleType]:
     return found
 
 
-def load_plugins() -> None:
-    """Import what registers extra bots (search bots) when it exists."""
-    import importlib
-
-    try:
-        importlib.import_module("cardroom.search")
-    except ModuleNotFoundError as err:
-        if err.name != "cardroom.search":
-            raise
-
-
 def cmd_games() -> int:
     from cardroom.games import all_games
 
@@ -66,10 +55,9 @@ def cmd_games() -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from cardroom.games import load_all
+    from cardroom.frontend import load_everything
 
-    load_all()
-    load_plugins()
+    load_everything()
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
     command = args.command

@@ -16,7 +16,8 @@ from cardroom.core.errors import BadRequest, CardroomError, GameOver, NoGame, No
 from cardroom.core.game import State
 from cardroom.core.record import Record, replay
 from cardroom.core.rng import Rng
-from cardroom.games import all_games, get_game, load_all
+from cardroom.frontend import load_everything
+from cardroom.games import all_games, get_game
 
 Response = dict[str, Any]
 Request = dict[str, Any]
@@ -28,7 +29,7 @@ def error(rid: Any, code: str, message: str) -> Response:
 
 class Session:
     def __init__(self) -> None:
-        load_all()
+        load_everything()
         self.state: State | None = None
         self.done = False
         self.handlers: dict[str, Callable[[Request], dict[str, Any]]] = {
