@@ -1,0 +1,90 @@
+"""Pile up: lay cards on six numbered columns by the dice; the third card takes them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from cardroom.core.bot import Bot
+from cardroom.core.errors import BadOption
+from cardroom.core.game import Game
+from cardroom.core.registry import register
+from cardroom.core.rng import Rng
+from cardroom.games.pile_up import render as text
+from cardroom.games.pile_up.bot import PileUpHeuristic
+from cardroom.games.pile_up.cards import (
+    BY_CODE,
+    CARD_COUNT,
+    COLOUR_CODES,
+    DIE_FACES,
+    TYPE_CODE,
+    TYPE_COPIES,
+    IdPool,
+)
+from cardroom.games.pile_up.sampler import determinize
+from cardroom.games.pile_up.state import PileUpState
+
+
+class PileUp(Game):
+    id = "pile-up"
+    name = "Pile up"
+    min_players = 2
+    max_players = 5
+    options = ()
+    random_sources = ("deck", "dice")
+
+    def start(
+        self, players: int, seed: int, options: dict[str, Any],
+        given: Mapping[str, Any], rng: Rng,
+    ) -> PileUpState:
+        state = PileUpState.__new__(PileUpState)
+        state._init_base(self, players, seed, options, given, rng)
+        state.setup()
+        return state
+
+    def convert_stacked(
+        self, source: str, entry: Any, index: int, players: int, options: dict[str, Any]
+    ) -> Any:
+        where = f"stack {source} entry {index + 1}"
+        if source == "dice":
+            if isinstance(entry, bool) or not isinstance(entry, int) \
+                    or not 1 <= entry <= DIE_FACES:
+                raise BadOption(f"{where}: a die face is a whole number from 1 to "
+                                f"{DIE_FACES}, not {entry!r}")
+            return entry
+        return convert_deck(entry, where)
+
+    def determinize(self, view: Mapping[str, Any], rng: Rng) -> PileUpState:
+        return determinize(self, view, rng)
+
+    def heuristic_bot(self, seed: int) -> Bot:
+        return PileUpHeuristic(seed)
+
+    def render(self, view: Mapping[str, Any], color: bool) -> str:
+        return text.render(view, color)
+
+    def describe_event(self, event: Mapping[str, Any], viewer: int | None) -> str | None:
+        return text.describe_event(event, viewer)
+
+
+def convert_deck(entry: Any, where: str) -> list[int]:
+    """A whole deck order, top first, as card ids."""
+    if not isinstance(entry, list) or len(entry) != CARD_COUNT:
+        raise BadOption(f"{where}: a deck order is a list of all {CARD_COUNT} card codes, "
+                        "top card first")
+    for code in entry:
+        if not isinstance(code, str) or code.upper() not in BY_CODE:
+            raise BadOption(f"{where}: {code!r} is not a card of the deck (a code is a number "
+                            f"1-6 and a colour, one of {', '.join(COLOUR_CODES)}: e.g. 3R)")
+    entry = [code.upper() for code in entry]
+    counts = Counter(entry)
+    wrong = [f"{code} {counts[code]} times (the deck has {TYPE_COPIES[t]})"
+             for t, code in enumerate(TYPE_CODE) if counts[code] != TYPE_COPIES[t]]
+    if wrong:
+        raise BadOption(f"{where}: this order has " + ", ".join(wrong))
+    pool = IdPool()
+    return [pool.take(code) for code in entry]
+
+
+GAME = register(PileUp())

@@ -1,0 +1,120 @@
+"""The Rudy deck (D1) as small ints and bitmasks.
+
+The make-up and the colours' effects come from ``rudy.json``: another printing
+changes that file, not this code. A card *type* (``3R``) is
+``number_index * COLOURS + colour_index``; each physical card has its own id,
+the copies of one type numbered consecutively, so a hand, a minus pile or a
+stack is a bitmask of ids and identical copies stay interchangeable.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+
+_DATA = json.loads(Path(__file__).with_name("rudy.json").read_text(encoding="utf-8"))
+
+EFFECT_PLAIN, EFFECT_PUSH, EFFECT_ARM = 0, 1, 2
+_EFFECTS = {"plain": EFFECT_PLAIN, "push": EFFECT_PUSH, "arm": EFFECT_ARM}
+DIE_FACES = 6
+
+NUMBERS: tuple[int, ...] = tuple(_DATA["numbers"])
+# One column per die face: the dice must be able to name every number.
+if tuple(range(1, DIE_FACES + 1)) != NUMBERS:
+    raise ValueError("rudy.json: the numbers must be 1 to 6, one per die face")
+COLOUR_CODES: tuple[str, ...] = tuple(c["code"] for c in _DATA["colours"])
+COLOUR_NAMES: dict[str, str] = {c["code"]: c["name"] for c in _DATA["colours"]}
+_COPIES: tuple[int, ...] = tuple(c["copies"] for c in _DATA["colours"])
+_COLOUR_EFFECT: tuple[int, ...] = tuple(_EFFECTS[c["effect"]] for c in _DATA["colours"])
+
+COLOURS = len(COLOUR_CODES)
+TYPES = len(NUMBERS) * COLOURS
+TYPE_NUMBER: tuple[int, ...] = tuple(NUMBERS[t // COLOURS] for t in range(TYPES))
+TYPE_COLOUR: tuple[str, ...] = tuple(COLOUR_CODES[t % COLOURS] for t in range(TYPES))
+TYPE_CODE: tuple[str, ...] = tuple(f"{TYPE_NUMBER[t]}{TYPE_COLOUR[t]}" for t in range(TYPES))
+TYPE_EFFECT: tuple[int, ...] = tuple(_COLOUR_EFFECT[t % COLOURS] for t in range(TYPES))
+TYPE_COPIES: tuple[int, ...] = tuple(_COPIES[t % COLOURS] for t in range(TYPES))
+BY_CODE: dict[str, int] = {code: t for t, code in enumerate(TYPE_CODE)}
+
+# Physical cards: the copies of type t are ids FIRST_ID[t] .. FIRST_ID[t] + copies - 1.
+FIRST_ID: tuple[int, ...] = tuple(sum(TYPE_COPIES[:t]) for t in range(TYPES))
+CARD_COUNT = sum(TYPE_COPIES)
+TYPE_OF: tuple[int, ...] = tuple(t for t in range(TYPES) for _ in range(TYPE_COPIES[t]))
+CODE: tuple[str, ...] = tuple(TYPE_CODE[t] for t in TYPE_OF)
+NUMBER_OF: tuple[int, ...] = tuple(TYPE_NUMBER[t] for t in TYPE_OF)
+FULL_MASK = (1 << CARD_COUNT) - 1
+TYPE_MASK: tuple[int, ...] = tuple(
+    ((1 << TYPE_COPIES[t]) - 1) << FIRST_ID[t] for t in range(TYPES)
+)
+# Indexed by the number itself (index 0 unused) so dice faces index it directly.
+NUMBER_MASK: tuple[int, ...] = tuple(
+    sum(TYPE_MASK[t] for t in range(TYPES) if TYPE_NUMBER[t] == n)
+    for n in range(max(NUMBERS) + 1)
+)
+
+
+def ids_of(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def types_of(mask: int) -> list[int]:
+    """The distinct types in ``mask``, ascending."""
+    out: list[int] = []
+    while mask:
+        low = mask & -mask
+        t = TYPE_OF[low.bit_length() - 1]
+        out.append(t)
+        mask &= ~TYPE_MASK[t]
+    return out
+
+
+def codes(mask: int) -> list[str]:
+    return [CODE[i] for i in ids_of(mask)]
+
+
+def type_of_mask(mask: int) -> int:
+    """The type of a non-empty single-type mask (a stack)."""
+    return TYPE_OF[(mask & -mask).bit_length() - 1]
+
+
+def numbers_mask(numbers: Iterable[int]) -> int:
+    mask = 0
+    for n in numbers:
+        if 0 < n < len(NUMBER_MASK):
+            mask |= NUMBER_MASK[n]
+    return mask
+
+
+def one_of(mask: int, t: int, prefer: int = 0) -> int:
+    """One card (as a one-bit mask) of type ``t`` from ``mask``, taken from
+    ``prefer`` when it holds one; 0 when ``mask`` has none."""
+    held = mask & TYPE_MASK[t]
+    pick = held & prefer or held
+    return pick & -pick
+
+
+class IdPool:
+    """Hands out the ids of each type's copies, for turning codes into cards."""
+
+    def __init__(self) -> None:
+        self.free = FULL_MASK
+
+    def take(self, code: str) -> int:
+        t = BY_CODE[code]
+        card = one_of(self.free, t)
+        if not card:
+            raise ValueError(f"more {code} than the deck holds")
+        self.free ^= card
+        return card.bit_length() - 1
+
+    def mask(self, codes_: Iterable[str]) -> int:
+        out = 0
+        for code in codes_:
+            out |= 1 << self.take(code)
+        return out

@@ -1,0 +1,153 @@
+"""What the player to act may do now, and why anything else is refused."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardroom.games.pile_up.actions import DONE, GIVE, KEEP, PLACE, PUSH, STACK, TAKE
+from cardroom.games.pile_up.cards import (
+    NUMBER_MASK,
+    TYPE_CODE,
+    TYPE_MASK,
+    TYPE_NUMBER,
+    type_of_mask,
+    types_of,
+)
+from cardroom.games.pile_up.rules import (
+    PHASE_AVOID,
+    PHASE_GIVE,
+    PHASE_PLAY,
+    PHASE_PUSH,
+    PHASE_TAKE,
+)
+
+if TYPE_CHECKING:
+    from cardroom.games.pile_up.state import PileUpState
+
+
+def legal_actions(s: PileUpState, seat: int) -> list[int]:
+    if seat != s.actor():
+        return []
+    phase = s.phase_name
+    if phase == PHASE_PLAY:
+        return play_actions(s)
+    if phase == PHASE_GIVE:
+        return [GIVE + t for t in types_of(s.minus[seat])]
+    if phase == PHASE_TAKE:
+        return [TAKE + t for t in types_of(s.hands[seat])]
+    targets = [PUSH + o for o in range(s.players) if o != seat]
+    return [*targets, KEEP] if phase == PHASE_AVOID else targets
+
+
+def layable(s: PileUpState) -> int:
+    """The cards the player may lay now: of a rolled number, then of the
+    number already chosen this turn."""
+    source = s.minus[s.turn] if s.from_minus else s.hands[s.turn]
+    if s.placed:
+        return source & NUMBER_MASK[s.number]
+    a, b, c = s.dice
+    return source & (NUMBER_MASK[a] | NUMBER_MASK[b] | NUMBER_MASK[c])
+
+
+def has_stack(s: PileUpState, t: int) -> bool:
+    return any(type_of_mask(st) == t for st in s.columns[TYPE_NUMBER[t] - 1])
+
+
+def play_actions(s: PileUpState) -> list[int]:
+    types = types_of(layable(s))
+    out = [PLACE + t for t in types]
+    shown = {type_of_mask(st) for column in s.columns for st in column}
+    out += [STACK + t for t in types if t in shown]
+    if s.placed:
+        out.append(DONE)
+    return out
+
+
+def illegal_reason(s: PileUpState, seat: int, action: int) -> str | None:
+    phase = s.phase_name
+    if phase == PHASE_PLAY:
+        return play_reason(s, action)
+    if phase == PHASE_GIVE:
+        return give_reason(s, action)
+    if phase == PHASE_TAKE:
+        return take_reason(s, action)
+    return push_reason(s, seat, action)
+
+
+def play_reason(s: PileUpState, action: int) -> str | None:
+    if action == DONE:
+        return None if s.placed else _must_lay(s)
+    if not PLACE <= action < GIVE:
+        more = ", or end your play with 'done'" if s.placed else ""
+        return f"it is your turn to lay cards with 'place <card>' or 'stack <card>'{more}"
+    t = action - STACK if action >= STACK else action - PLACE
+    code, number = TYPE_CODE[t], TYPE_NUMBER[t]
+    if not _held(s, t):
+        if s.from_minus:
+            return f"your hand is empty and you have no {code} among your minus cards"
+        return f"you do not hold {code}"
+    if s.placed and number != s.number:
+        return (f"you are playing {s.number}s this turn: only more {s.number}s may follow, "
+                "or end your play with 'done'")
+    if not s.placed and number not in s.dice:
+        return f"the dice show {_dice_words(s.dice)}: lay a card of one of those numbers"
+    if action >= STACK and not has_stack(s, t):
+        return (f"there is no {code} showing in column {number} to stack it on; "
+                f"'place {code}' lays it as a new card")
+    return None
+
+
+def _held(s: PileUpState, t: int) -> int:
+    source = s.minus[s.turn] if s.from_minus else s.hands[s.turn]
+    return source & TYPE_MASK[t]
+
+
+def _must_lay(s: PileUpState) -> str:
+    if s.from_minus:
+        return ("your hand is empty, so you must lay one of your minus cards on a number "
+                "the dice show (D5): there is no passing")
+    return "you have not laid a card yet: lay at least one card of a number the dice show"
+
+
+def _dice_words(dice: list[int]) -> str:
+    faces = [str(d) for d in dice]
+    return ", ".join(faces[:-1]) + " and " + faces[-1]
+
+
+def give_reason(s: PileUpState, action: int) -> str | None:
+    if not GIVE <= action < TAKE:
+        return (f"you rolled a triple: give away your minus cards with 'give <card>' "
+                f"({s.give_left} to go, the next one to seat {s.give_next})")
+    t = action - GIVE
+    if not s.minus[s.turn] & TYPE_MASK[t]:
+        return f"you have no {TYPE_CODE[t]} among your minus cards"
+    return None
+
+
+def take_reason(s: PileUpState, action: int) -> str | None:
+    if not TAKE <= action < PUSH:
+        return ("none of your cards matches the dice: take one card of your hand as a "
+                "minus card with 'take <card>'")
+    t = action - TAKE
+    if not _held(s, t):
+        return f"you do not hold {TYPE_CODE[t]}"
+    return None
+
+
+def push_reason(s: PileUpState, seat: int, action: int) -> str | None:
+    count = s.push_cards.bit_count()
+    cards = f"{count} card{'s' if count != 1 else ''}"
+    if action == KEEP and s.phase_name == PHASE_AVOID:
+        return None
+    if not PUSH <= action < KEEP:
+        if s.phase_name == PHASE_PUSH:
+            return (f"your white card pushes column {s.push_number}: choose who gets the "
+                    f"{cards} with 'push <seat>'")
+        return (f"you rolled a {s.push_number}: pass the {cards} on with 'push <seat>' "
+                "or keep them with 'keep'")
+    target = action - PUSH
+    if target == seat:
+        return "you cannot push the cards onto yourself: name another player"
+    if target >= s.players:
+        return f"there is no seat {target} in a {s.players}-player game"
+    return None

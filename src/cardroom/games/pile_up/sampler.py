@@ -1,0 +1,110 @@
+"""Determinization: a full Pile up state built from one seat's view.
+
+A seat knows the columns, the minus piles, any push in progress, its own
+hand, the hand sizes and the draw pile's size, and the cards still known to
+be in a hand that was revealed. The cards it cannot see are dealt at random
+to the unknown part of the other hands and to the draw pile, in a random
+order. One more fact is public: a player who is laying cards holds a card
+that may be laid (one of a rolled number before the first card, of the
+chosen number after it), or the turn would have gone on without them. That
+player's unknown cards are drawn uniformly among those that satisfy it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from math import comb
+from typing import TYPE_CHECKING, Any
+
+from cardroom.core.rng import Rng
+from cardroom.games.pile_up.cards import BY_CODE, IdPool, ids_of, numbers_mask
+from cardroom.games.pile_up.rules import PHASE_PLAY
+from cardroom.games.pile_up.state import PileUpState
+
+if TYPE_CHECKING:
+    from cardroom.core.game import Game
+
+
+def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> PileUpState:
+    s = PileUpState.__new__(PileUpState)
+    game.determinized_base(s, view, rng)
+    copy_public(s, view)
+    pool = IdPool()
+    s.columns = [[pool.mask([code] * count) for code, count in col["stacks"]]
+                 for col in view["columns"]]
+    s.minus = [pool.mask(m) for m in view["minus"]]
+    s.push_cards = pool.mask(view["push"]["cards"]) if view["push"] else 0
+    s.known = [pool.mask(k) for k in view["known"]]
+    seat: int = view["seat"]
+    s.hands = s.known[:]
+    s.hands[seat] |= pool.mask((Counter(view["hand"]) - Counter(view["known"][seat])).elements())
+    s.pile = deal_hidden(s, view, ids_of(pool.free), rng)
+    return s
+
+
+def copy_public(s: PileUpState, view: Mapping[str, Any]) -> None:
+    s.phase_name, s.turn, s.dice = view["phase"], view["turn"], list(view["dice"])
+    s.number, s.placed = view["number"] or 0, view["placed"]
+    s.last = BY_CODE[view["last"]] if view["last"] else -1
+    s.armed_before, s.from_minus = view["armed_before"], view["from_minus"]
+    s.armed = sum(1 << i for i, col in enumerate(view["columns"]) if col["armed"])
+    give = view["give"]
+    s.give_left, s.give_next = (give["left"], give["next"]) if give else (0, -1)
+    push = view["push"]
+    if push:
+        s.push_number, s.push_from = push["number"], push["from"]
+        s.chooser, s.push_die = push["chooser"], push["die"] or 0
+    else:
+        s.push_number, s.push_from, s.chooser, s.push_die = 0, -1, -1, 0
+
+
+def deal_hidden(s: PileUpState, view: Mapping[str, Any], unseen: list[int], rng: Rng) -> list[int]:
+    """Fill the other hands' unknown part; the rest is the draw pile."""
+    seat: int = view["seat"]
+    sizes: list[int] = view["hand_sizes"]
+    rng.shuffle(unseen)
+    laying = needs_layable(s, seat)
+    if laying >= 0:
+        slots = sizes[laying] - s.hands[laying].bit_count()
+        want = numbers_mask([s.number] if s.placed else s.dice)
+        chosen, unseen = _with_one_of(unseen, want, slots, rng)
+        s.hands[laying] |= sum(1 << c for c in chosen)
+    for o in range(s.players):
+        if o in (seat, laying):
+            continue
+        slots = sizes[o] - s.hands[o].bit_count()
+        s.hands[o] |= sum(1 << c for c in unseen[:slots])
+        unseen = unseen[slots:]
+    if len(unseen) != view["pile_size"]:
+        raise ValueError("the view's card counts do not add up to the deck")
+    return unseen
+
+
+def needs_layable(s: PileUpState, seat: int) -> int:
+    """The other seat that is laying cards from an unknown hand and must hold
+    a card it may lay (-1: none)."""
+    if s.phase_name != PHASE_PLAY or s.turn == seat or s.from_minus:
+        return -1
+    want = numbers_mask([s.number] if s.placed else s.dice)
+    return -1 if s.known[s.turn] & want else s.turn
+
+
+def _with_one_of(cards: list[int], want: int, slots: int, rng: Rng) -> tuple[list[int], list[int]]:
+    """``slots`` of the (shuffled) ``cards``, uniformly among the choices with
+    at least one card in ``want``; and the cards left, shuffled."""
+    match = [c for c in cards if want >> c & 1]
+    other = [c for c in cards if not want >> c & 1]
+    weights = [comb(len(match), k) * comb(len(other), slots - k)
+               for k in range(1, min(len(match), slots) + 1)]
+    if not weights:
+        raise ValueError("no deal gives the player to act a card to lay")
+    pick = rng.below(sum(weights))
+    k = 1
+    while pick >= weights[k - 1]:
+        pick -= weights[k - 1]
+        k += 1
+    chosen = match[:k] + other[:slots - k]
+    rest = match[k:] + other[slots - k:]
+    rng.shuffle(rest)
+    return chosen, rest
