@@ -114,3 +114,13 @@ def test_simulate_reports_per_bot_and_is_reproducible() -> None:
     table = cardroom(*args)
     assert table.returncode == 0 and "win share" in table.stdout and "heuristic" in table.stdout
     assert "12/12" in table.stderr, "a progress bar on stderr"
+
+
+def test_simulate_reports_mean_place_for_every_game() -> None:
+    out = cardroom("simulate", "papayoo", "--bots", "heuristic,random,random",
+                   "--games", "6", "--rounds", "1", "--json")
+    result = json.loads(out.stdout)["results"]
+    for row in result.values():
+        assert 1 <= row["mean_place"] <= 3
+        low, high = row["place_ci95"]
+        assert low <= row["mean_place"] <= high

@@ -102,20 +102,31 @@ def collect(plan: Plan, games: int, jobs: int, progress: bool) -> list[dict[str,
 
 
 def summarise(plan: Plan, rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Per bot: mean place and win share, and the mean score where the game's
+    scores are numbers (some games score in lists, e.g. places per round)."""
+    numeric = all(_is_number(v) for row in rows for v in row["scores"])
     per_bot: dict[str, dict[str, list[float]]] = {}
     for row in rows:
+        places = place_of(row["ranking"])
         for seat, name in enumerate(row["seating"]):
-            entry = per_bot.setdefault(name, {"score": [], "win": []})
-            entry["score"].append(float(row["scores"][seat]))
+            entry = per_bot.setdefault(name, {"score": [], "win": [], "place": []})
+            if numeric:
+                entry["score"].append(float(row["scores"][seat]))
             entry["win"].append(win_credit(row["ranking"], seat))
+            entry["place"].append(float(places[seat]))
     bots = {}
     for name, entry in per_bot.items():
-        score, win = mean_ci(entry["score"]), mean_ci(entry["win"])
+        win, place = mean_ci(entry["win"]), mean_ci(entry["place"])
         bots[name] = {
-            "seats_played": score.n,
-            "mean_score": score.mean, "score_ci95": [score.low, score.high],
+            "seats_played": win.n,
+            "mean_score": None, "score_ci95": None,
+            "mean_place": place.mean, "place_ci95": [place.low, place.high],
             "win_share": win.mean, "win_ci95": [win.low, win.high],
         }
+        if numeric:
+            score = mean_ci(entry["score"])
+            bots[name]["mean_score"] = score.mean
+            bots[name]["score_ci95"] = [score.low, score.high]
     return {"game": plan.game, "players": plan.players, "games": len(rows),
             "seed": plan.seed, "bots": list(plan.bots), "options": plan.options,
             "fair_share": 1 / plan.players, "results": bots}
@@ -125,14 +136,35 @@ def format_table(summary: dict[str, Any]) -> str:
     lines = [f"{summary['game']}: {summary['games']} games, {summary['players']} players, "
              f"seeds {summary['seed']}..{summary['seed'] + summary['games'] - 1} "
              f"(fair win share {summary['fair_share']:.3f})",
-             f"{'bot':<12} {'seats':>6} {'mean score':>22} {'win share':>22}"]
+             f"{'bot':<12} {'seats':>6} {'mean score':>24} {'mean place':>22} "
+             f"{'win share':>22}"]
     for name, r in sorted(summary["results"].items()):
-        lo, hi = r["score_ci95"]
-        wlo, whi = r["win_ci95"]
-        lines.append(f"{name:<12} {r['seats_played']:>6} "
-                     f"{r['mean_score']:>9.2f} [{lo:>5.1f}, {hi:>5.1f}] "
-                     f"{r['win_share']:>9.3f} [{wlo:.3f}, {whi:.3f}]")
+        lines.append(f"{name:<12} {r['seats_played']:>6} {_interval(r, 'score', 2):>24} "
+                     f"{_interval(r, 'place', 2):>22} {_interval(r, 'win', 3):>22}")
     return "\n".join(lines)
+
+
+def _interval(row: dict[str, Any], key: str, digits: int) -> str:
+    mean = row["win_share" if key == "win" else f"mean_{key}"]
+    if mean is None:
+        return "-"
+    lo, hi = row[f"{key}_ci95"]
+    return f"{mean:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def place_of(ranking: Sequence[Sequence[int]]) -> dict[int, int]:
+    """Each seat's place, tied seats sharing the best place of their group."""
+    places: dict[int, int] = {}
+    place = 1
+    for group in ranking:
+        for seat in group:
+            places[seat] = place
+        place += len(group)
+    return places
 
 
 class Progress:

@@ -1,0 +1,138 @@
+"""Pizzamania cards, loaded from ``deck.json`` (D1, D2, D8, D9 live there).
+
+A topping is its value. A pile of toppings (a hand, the cards played, the
+cards set aside) is one int holding four bits per value: bits ``4v..4v+3``
+count the copies of value ``v``. Copies are identical, so a multiset is all
+the rules need; adding two disjoint piles is plain addition, because no
+printing we load has more than 15 copies of a value.
+
+A pizza base is an int too: its index in ``BASE_CODES``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+BITS = 4
+NIBBLE = (1 << BITS) - 1
+
+
+@dataclass(frozen=True)
+class Chef:
+    """One pizzaiolo card: who takes it after a round and what it gives."""
+
+    id: str
+    name: str
+    local: str
+    place: int  # 1 = winner, 2 = second, -1 = last, -2 = second-to-last
+    min_players: int
+    opens: bool  # its holder turns the first base of a later round
+    gives_to: str
+    gives_count: int
+    gives_which: str  # "smallest" or "largest"
+
+
+def _load() -> dict[str, Any]:
+    text = resources.files(__package__).joinpath("deck.json").read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+DATA = _load()
+COPIES: dict[int, int] = {int(v): n for v, n in DATA["toppings"].items()}
+VALUES: tuple[int, ...] = tuple(sorted(COPIES))
+LOWEST, HIGHEST = VALUES[0], VALUES[-1]
+ONE: tuple[int, ...] = tuple(1 << (BITS * v) for v in range(HIGHEST + 1))
+FULL = sum(n * ONE[v] for v, n in COPIES.items())
+TOPPING_TOTAL = sum(COPIES.values())
+
+BASE_CODES: tuple[str, ...] = tuple(b["code"] for b in DATA["bases"])
+BASE_NAMES: tuple[str, ...] = tuple(b["name"] for b in DATA["bases"])
+BASE_SIZE: tuple[int, ...] = tuple(b["size"] for b in DATA["bases"])
+BASE_COUNT: tuple[int, ...] = tuple(b["count"] for b in DATA["bases"])
+BASE_BY_CODE: dict[str, int] = {code: i for i, code in enumerate(BASE_CODES)}
+BASE_TOTAL = sum(BASE_COUNT)
+BASE_DECK: tuple[int, ...] = tuple(k for k, n in enumerate(BASE_COUNT) for _ in range(n))
+
+CHEFS: tuple[Chef, ...] = tuple(
+    Chef(c["id"], c["name"], c["local"], c["place"], c["min_players"], c["opens"],
+         c["gives"]["to"], c["gives"]["count"], c["gives"]["which"])
+    for c in DATA["chefs"]
+)
+CHEF_BY_ID: dict[str, Chef] = {c.id: c for c in CHEFS}
+
+
+def count(pile: int, value: int) -> int:
+    return pile >> (BITS * value) & NIBBLE
+
+
+def pack(values: Iterable[int]) -> int:
+    pile = 0
+    for v in values:
+        pile += ONE[v]
+    return pile
+
+
+def unpack(pile: int) -> list[int]:
+    """The values of a pile, lowest first, one entry per copy."""
+    out: list[int] = []
+    for v in VALUES:
+        out += [v] * count(pile, v)
+    return out
+
+
+def size(pile: int) -> int:
+    return sum(count(pile, v) for v in VALUES)
+
+
+def counts(pile: int) -> list[int]:
+    """Copies per value, indexed by value (index 0 unused)."""
+    return [count(pile, v) for v in range(HIGHEST + 1)]
+
+
+def extreme(pile: int, how_many: int, which: str) -> int:
+    """The ``how_many`` smallest or largest toppings of a pile (D9)."""
+    order = VALUES if which == "smallest" else VALUES[::-1]
+    out = 0
+    for v in order:
+        take = min(count(pile, v), how_many)
+        out += take * ONE[v]
+        how_many -= take
+        if not how_many:
+            break
+    return out
+
+
+def chefs_in_play(players: int) -> tuple[Chef, ...]:
+    """D8: the chef cards a game of this size uses."""
+    return tuple(c for c in CHEFS if players >= c.min_players)
+
+
+def deal_size(players: int) -> int:
+    """D3: toppings each; the rest is set aside for the round."""
+    return TOPPING_TOTAL // players
+
+
+def _check_data() -> None:
+    """Refuse a deck file the rules machine cannot play with."""
+    if not VALUES or LOWEST < 1 or any(not 0 < n <= NIBBLE for n in COPIES.values()):
+        raise ValueError("deck.json: topping values must be positive, 1..15 copies each")
+    if len(set(BASE_SIZE)) != len(BASE_SIZE) or min(BASE_SIZE) < 1:
+        raise ValueError("deck.json: each base kind needs its own positive size")
+    for chef in CHEFS:
+        partner = CHEF_BY_ID.get(chef.gives_to)
+        # The sampler (sampler.py) relies on gifts being mutual pairs.
+        mutual = partner is not None and partner.gives_to == chef.id
+        if not mutual or partner is None or partner.min_players != chef.min_players:
+            raise ValueError(f"deck.json: chef {chef.id} must swap with a chef that swaps back")
+        if chef.gives_which not in ("smallest", "largest"):
+            raise ValueError(f"deck.json: chef {chef.id} gives 'smallest' or 'largest'")
+    if sum(1 for c in CHEFS if c.opens) != 1:
+        raise ValueError("deck.json: exactly one chef turns the first base of a later round")
+
+
+_check_data()

@@ -1,0 +1,178 @@
+"""Pizzamania as text: the table a seat sees, and one sentence per event."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardroom.games.pizzamania.cards import BASE_BY_CODE, BASE_NAMES, BASE_SIZE, CHEF_BY_ID
+from cardroom.textui import paint, seat_name, seat_title, table
+
+PLACE_SUFFIX = {1: "st", 2: "nd", 3: "rd"}
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{PLACE_SUFFIX.get(n if n < 20 else n % 10, 'th')}"
+
+
+def topping(value: int, color: bool) -> str:
+    colour = "green" if value <= 4 else "yellow" if value <= 8 else "red"
+    return paint(str(value), colour, color)
+
+
+def toppings(values: Sequence[int], color: bool) -> str:
+    return " ".join(topping(v, color) for v in values) or "-"
+
+
+def grouped(values: Sequence[int], color: bool) -> str:
+    """A hand grouped by value: ``1 | 3 3 | 7 7 7``."""
+    groups: dict[int, list[int]] = {}
+    for v in values:
+        groups.setdefault(v, []).append(v)
+    return " | ".join(toppings(g, color) for g in groups.values()) or "(empty)"
+
+
+def base_words(code: str) -> str:
+    kind = BASE_BY_CODE[code]
+    size = BASE_SIZE[kind]
+    each = "1 topping" if size == 1 else f"{size} equal toppings"
+    name = BASE_NAMES[kind]
+    return f"{code} ({name}: {each} a play)"
+
+
+def chef_name(chef_id: str) -> str:
+    chef = CHEF_BY_ID[chef_id]
+    return f"{chef.name} ({chef.local})"
+
+
+def render(view: Mapping[str, Any], color: bool) -> str:
+    me = view["seat"]
+    head = f"Pizzamania - round {view['round']} of {view['rounds']}"
+    if view["simple"]:
+        head += " (simple game)"
+    if me is not None:
+        head += f" - you are seat {me}"
+    lines = [paint(head, "bold", color), _pizza_line(view, color)]
+    makeup = ", ".join(f"{code} {n}" for code, n in view["base_deck_makeup"].items())
+    lines.append(f"Base deck: {view['base_deck']} left ({makeup}); "
+                 f"{view['set_aside']} toppings set aside unseen this round")
+    passed = ", ".join(seat_name(s, me) for s in view["passed"])
+    lines.append(f"Passed on this pizza: {passed or 'nobody'}")
+    lines.append(_seat_table(view))
+    finished = ", ".join(f"{ordinal(i + 1)} {seat_name(s, me)}"
+                         for i, s in enumerate(view["finished"]))
+    lines.append(f"Finish order this round: {finished or 'nobody out yet'}")
+    lines += _exchange_lines(view, color)
+    if me is None:
+        lines += [f"Seat {s}: {grouped(h, color)}" for s, h in enumerate(view["hands"])]
+        lines.append(f"Set aside: {toppings(view['aside'], color)}")
+    else:
+        lines.append(f"Your hand: {grouped(view['hand'], color)}")
+    return "\n".join(lines)
+
+
+def _pizza_line(view: Mapping[str, Any], color: bool) -> str:
+    me = view["seat"]
+    line = (f"Pizza: {base_words(view['base'])}, turned by {seat_name(view['turner'], me)}; ")
+    if view["top"] is None:
+        return line + "nothing on it yet"
+    seat, value = view["pile"][-1]
+    line += f"top {toppings([value] * view['base_size'], color)} by {seat_name(seat, me)}"
+    return line if view["over"] else line + f" (beat it with {value + 1} or more)"
+
+
+def _seat_table(view: Mapping[str, Any]) -> str:
+    me = view["seat"]
+    chef_of = {seat: CHEF_BY_ID[c].name for c, seat in view["chefs"].items()}
+    rows = [["", "cards", "chef", "now", "places"]]
+    for seat in range(view["players"]):
+        rows.append([seat_name(seat, me), str(view["hand_sizes"][seat]),
+                     chef_of.get(seat, "-"), _status(view, seat),
+                     " ".join(str(p) for p in view["scores"][seat]) or "-"])
+    return table(rows)
+
+
+def _status(view: Mapping[str, Any], seat: int) -> str:
+    if seat in view["finished"]:
+        place = ordinal(view["finished"].index(seat) + 1)
+        return f"out {place}" if view["hand_sizes"][seat] == 0 else f"{place} (last)"
+    if view["turn"] == seat:
+        return "to act"
+    if seat in view["passed"]:
+        return "passed"
+    if view["pile"] and view["pile"][-1][0] == seat:
+        return "on top"
+    return ""
+
+
+def _exchange_lines(view: Mapping[str, Any], color: bool) -> list[str]:
+    me = view["seat"]
+    lines = []
+    for g in view["exchanges"]:
+        giver, receiver = seat_name(g["giver"], me), seat_name(g["receiver"], me)
+        what = f"{g['count']} {g['which']}"
+        if "cards" in g:
+            what += f" ({toppings(g['cards'], color)})"
+        lines.append(f"  {CHEF_BY_ID[g['chef']].name}: {giver} gave {what} to {receiver}")
+    return ["Chef exchanges this round:", *lines] if lines else []
+
+
+def describe_event(event: Mapping[str, Any], viewer: int | None, color: bool = False) -> str | None:
+    kind = event["type"]
+    who = seat_title(event["seat"], viewer) if "seat" in event else ""
+    if kind == "deal":
+        return (f"Round {event['round']}: {event['cards_each']} toppings each, "
+                f"{event['set_aside']} set aside unseen.")
+    if kind == "hand":
+        whose = "Your" if viewer == event["seat"] else f"Seat {event['seat']}'s"
+        return f"{whose} hand: {grouped(event['cards'], color)}."
+    if kind == "bases":
+        return f"The {event['count']} pizza bases are shuffled into the base deck."
+    if kind == "reshuffle":
+        return f"The base deck is empty: all {event['count']} set-aside bases are reshuffled."
+    if kind in ("exchange", "gift"):
+        return _describe_gift(event, viewer, color)
+    if kind == "base":
+        return f"{who} turned a new base: {base_words(event['base'])}."
+    if kind == "play":
+        return f"{who} played {toppings([event['value']] * event['count'], color)}."
+    if kind == "pass":
+        return f"{who} passed and {_be(event['seat'], viewer)} out of this pizza."
+    if kind == "out":
+        whose = "your" if event["seat"] == viewer else "their"
+        return f"{who} played {whose} last topping and finished {ordinal(event['place'])}."
+    if kind == "pizza":
+        return f"{who} completed the {event['base']} pizza (top {event['top']})."
+    if kind == "dead_base":
+        return f"Nobody played on the {event['base']} base: it is set aside."
+    return _describe_end(event, viewer)
+
+
+def _be(seat: int, viewer: int | None) -> str:
+    return "are" if seat == viewer else "is"
+
+
+def _describe_gift(event: Mapping[str, Any], viewer: int | None, color: bool) -> str:
+    giver = seat_title(event["giver"], viewer)
+    receiver = seat_name(event["receiver"], viewer)
+    verb = "give" if event["giver"] == viewer else "gives"
+    if event["type"] == "exchange":
+        return (f"{giver} ({CHEF_BY_ID[event['chef']].name}) {verb} {event['count']} "
+                f"{event['which']} topping{'s' if event['count'] != 1 else ''} to {receiver}.")
+    return f"{giver} {verb} {toppings(event['cards'], color)} to {receiver}."
+
+
+def _describe_end(event: Mapping[str, Any], viewer: int | None) -> str | None:
+    kind = event["type"]
+    if kind == "round_end":
+        order = ", ".join(f"{ordinal(i + 1)} {seat_name(s, viewer)}"
+                          for i, s in enumerate(event["order"]))
+        return f"Round {event['round']} is over: {order}."
+    if kind == "chefs":
+        given = ", ".join(f"{chef_name(c)} to {seat_name(s, viewer)}"
+                          for c, s in event["holders"].items())
+        return f"Chef cards: {given}."
+    if kind == "game_end":
+        return (f"Game over: {seat_name(event['winner'], viewer)} won the final round "
+                "and the game.")
+    return None

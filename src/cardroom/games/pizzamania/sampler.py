@@ -1,0 +1,158 @@
+"""Determinization: a full Pizzamania state built from one seat's view.
+
+A seat knows its own hand, every topping played this round and by whom,
+every hand size and how many toppings are set aside; the rest (the unseen
+pool) lies in the other hands and the set-aside pile. Copies are counted
+as distinct cards, and the pool is dealt uniformly among the deals that fit
+what the seat knows:
+
+- If the seat swapped toppings through a chef card (D9), its partner's
+  hand is constrained: it still holds what the seat gave it (unless it
+  played those values since), and what it gave the seat were its extremes,
+  so the rest of its hand as dealt lies on the other side of them. These
+  are per-value bounds on the partner's hand, sampled exactly by counting
+  (``bounded_counts``); the other hands are then dealt from what is left.
+- Gifts between two other seats show the seat only their size, so they
+  constrain nothing here; the sampled state's record of their cards is a
+  plausible filler (the receiver's extremes), never shown to this seat.
+
+The base deck's make-up is public (every base turned since the last shuffle
+was seen), so only its order is drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from math import comb
+from typing import TYPE_CHECKING, Any
+
+from cardroom.core.rng import Rng
+from cardroom.games.pizzamania.cards import (
+    BASE_BY_CODE,
+    FULL,
+    ONE,
+    VALUES,
+    count,
+    counts,
+    extreme,
+    pack,
+    unpack,
+)
+from cardroom.games.pizzamania.chefs import Gift
+from cardroom.games.pizzamania.state import PizzamaniaState
+
+if TYPE_CHECKING:
+    from cardroom.core.game import Game
+
+UNBOUNDED = 99
+
+
+def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> PizzamaniaState:
+    s = PizzamaniaState.__new__(PizzamaniaState)
+    game.determinized_base(s, view, rng)
+    seat: int = view["seat"]
+    s.rounds, s.simple, s.round_no = view["rounds"], view["simple"], view["round"]
+    s.over = bool(view["over"])
+    s.sizes = list(view["hand_sizes"])
+    s.played = [pack(p) for p in view["played"]]
+    s.base = BASE_BY_CODE[view["base"]]
+    s.pile_seats = [p for p, _ in view["pile"]]
+    s.pile = [v for _, v in view["pile"]]
+    s.turner = view["turner"]
+    s.turn = view["turn"] if view["turn"] is not None else view["turner"]
+    s.passed = sum(1 << p for p in view["passed"])
+    s.finished = list(view["finished"])
+    s.orders = [list(o) for o in view["orders"]]
+    s.holders = dict(view["chefs"])
+    s.base_deck = [BASE_BY_CODE[code] for code, n in view["base_deck_makeup"].items()
+                   for _ in range(n)]
+    rng.shuffle(s.base_deck)
+    s.hands, s.aside = deal_hidden(s, view, seat, rng)
+    s.exchanges = [_gift(s, g) for g in view["exchanges"]]
+    return s
+
+
+def deal_hidden(
+    s: PizzamaniaState, view: Mapping[str, Any], seat: int, rng: Rng
+) -> tuple[list[int], int]:
+    n = s.players
+    hands = [0] * n
+    hands[seat] = pack(view["hand"])
+    pool = FULL - hands[seat] - sum(s.played)
+    partner, lo, hi = partner_bounds(s, view, seat)
+    if partner >= 0:
+        hands[partner] = bounded_counts(pool, s.sizes[partner], lo, hi, rng)
+        pool -= hands[partner]
+    cards = unpack(pool)
+    rng.shuffle(cards)
+    start = 0
+    for other in range(n):
+        if other not in (seat, partner):
+            hands[other] = pack(cards[start:start + s.sizes[other]])
+            start += s.sizes[other]
+    if len(cards) - start != view["set_aside"]:
+        raise ValueError("the view's hand sizes do not add up to the deck")
+    return hands, pack(cards[start:])
+
+
+def partner_bounds(
+    s: PizzamaniaState, view: Mapping[str, Any], seat: int
+) -> tuple[int, list[int], list[int]]:
+    """The seat's chef partner and per-value bounds on its current hand (D9)."""
+    gave = received = 0
+    partner, which = -1, ""
+    for g in view["exchanges"]:
+        if g["giver"] == seat:
+            partner, gave = g["receiver"], pack(g["cards"])
+        elif g["receiver"] == seat:
+            partner, received, which = g["giver"], pack(g["cards"]), g["which"]
+    lo = [0] * len(ONE)
+    hi = [UNBOUNDED] * len(ONE)
+    if partner < 0:
+        return partner, lo, hi
+    mine = unpack(received)
+    played = s.played[partner]
+    for v in VALUES:
+        # Still held what we gave, unless played since.
+        lo[v] = max(0, count(gave, v) - count(played, v))
+        beyond = bool(mine) and (v > mine[0] if which == "largest" else v < mine[-1])
+        if beyond:  # the rest as dealt lay on the other side of its gift to us
+            hi[v] = count(gave, v) - count(played, v)
+    return partner, lo, hi
+
+
+def bounded_counts(pool: int, k: int, lo: list[int], hi: list[int], rng: Rng) -> int:
+    """A uniform k-card sub-pile of ``pool`` (copies distinct) with
+    ``lo[v] <= copies of v <= hi[v]``, drawn exactly by counting."""
+    avail = counts(pool)
+    values = list(VALUES)
+    # ways[i][j]: weighted ways to take j cards from values[i:].
+    ways = [[0] * (k + 1) for _ in range(len(values) + 1)]
+    ways[len(values)][0] = 1
+    for i in range(len(values) - 1, -1, -1):
+        v = values[i]
+        for j in range(k + 1):
+            ways[i][j] = sum(comb(avail[v], c) * ways[i + 1][j - c]
+                             for c in range(lo[v], min(hi[v], avail[v], j) + 1))
+    if ways[0][k] == 0:
+        raise ValueError("no hand for the chef partner fits this view")
+    out, left = 0, k
+    for i, v in enumerate(values):
+        pick = rng.below(ways[i][left])
+        for c in range(lo[v], min(hi[v], avail[v], left) + 1):
+            weight = comb(avail[v], c) * ways[i + 1][left - c]
+            if pick < weight:
+                out += c * ONE[v]
+                left -= c
+                break
+            pick -= weight
+    return out
+
+
+def _gift(s: PizzamaniaState, g: Mapping[str, Any]) -> Gift:
+    if "cards" in g:
+        cards = pack(g["cards"])
+    else:  # hidden from this seat: any plausible cards will do
+        receiver = g["receiver"]
+        cards = extreme(s.hands[receiver] + s.played[receiver], g["count"], g["which"])
+    return Gift(g["chef"], g["giver"], g["receiver"], cards, g["count"], g["which"])

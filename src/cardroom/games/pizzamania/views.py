@@ -1,0 +1,109 @@
+"""What each seat may know of a Pizzamania state, and the state's invariants.
+
+A seat's view is an allow-list and also its whole information set (the
+sampler rebuilds a full state from it): its own hand, every hand size, every
+topping played this round and by whom, the pizza on the table, who passed
+on it, the make-up of the base deck (public: every base turned since the
+last shuffle was seen), finish orders, chef holders, every gift's size and
+the cards of its own gifts. The referee also sees every hand, the toppings
+set aside and the order of the base deck.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardroom.games.pizzamania import chefs
+from cardroom.games.pizzamania.cards import (
+    BASE_CODES,
+    BASE_COUNT,
+    BASE_SIZE,
+    BASE_TOTAL,
+    FULL,
+    chefs_in_play,
+    size,
+    unpack,
+)
+
+if TYPE_CHECKING:
+    from cardroom.games.pizzamania.state import PizzamaniaState
+
+
+def table_view(s: PizzamaniaState, seat: int | None) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "round": s.round_no,
+        "rounds": s.rounds,
+        "simple": s.simple,
+        "hand_sizes": s.sizes[:],
+        "set_aside": size(s.aside),
+        "base": BASE_CODES[s.base],
+        "base_size": BASE_SIZE[s.base],
+        "base_deck": len(s.base_deck),
+        "base_deck_makeup": {code: s.base_deck.count(k) for k, code in enumerate(BASE_CODES)},
+        "pile": [[p, v] for p, v in zip(s.pile_seats, s.pile, strict=True)],
+        "top": s.pile[-1] if s.pile else None,
+        "turner": s.turner,
+        "passed": [p for p in range(s.players) if s.passed >> p & 1],
+        "turn": None if s.over else s.turn,
+        "finished": s.finished[:],
+        "played": [unpack(p) for p in s.played],
+        "chefs": dict(s.holders),
+        "exchanges": [_gift(g, seat) for g in s.exchanges],
+        "orders": [o[:] for o in s.orders],
+    }
+    if seat is None:
+        out["hands"] = [unpack(h) for h in s.hands]
+        out["aside"] = unpack(s.aside)
+        out["base_order"] = [BASE_CODES[k] for k in reversed(s.base_deck)]
+    else:
+        out["hand"] = unpack(s.hands[seat])
+    return out
+
+
+def _gift(g: chefs.Gift, seat: int | None) -> dict[str, Any]:
+    out: dict[str, Any] = {"chef": g.chef, "giver": g.giver, "receiver": g.receiver,
+                           "count": g.count, "which": g.which}
+    if seat is None or seat in (g.giver, g.receiver):
+        out["cards"] = unpack(g.cards)
+    return out
+
+
+def invariant_errors(s: PizzamaniaState) -> list[str]:
+    errors = _card_errors(s)
+    if len(s.base_deck) + 1 > BASE_TOTAL or any(
+        s.base_deck.count(k) > n for k, n in enumerate(BASE_COUNT)
+    ):
+        errors.append("the base deck holds more bases than the game has")
+    if len(set(s.finished)) != len(s.finished) or any(s.sizes[p] for p in s.finished[:-1]):
+        errors.append("the finish order lists a seat twice or one that still holds cards")
+    if not s.over and sorted(s.finished) != [p for p in range(s.players) if not s.sizes[p]]:
+        errors.append("a seat without cards is missing from the finish order")
+    for order in s.orders:
+        if sorted(order) != list(range(s.players)):
+            errors.append(f"a round's finish order {order} is not a permutation of the seats")
+    errors += _chef_errors(s)
+    if not s.over and (not s.sizes[s.turn] or s.passed >> s.turn & 1):
+        errors.append(f"seat {s.turn} is to act with no cards or after passing")
+    return errors
+
+
+def _card_errors(s: PizzamaniaState) -> list[str]:
+    total = s.aside + sum(s.hands) + sum(s.played)
+    errors = []
+    if total != FULL:
+        errors.append("toppings were lost or created (hands + played + set aside != deck)")
+    if [size(h) for h in s.hands] != s.sizes:
+        errors.append("the hand sizes do not match the hands")
+    return errors
+
+
+def _chef_errors(s: PizzamaniaState) -> list[str]:
+    if s.simple or s.round_no == 1:
+        return [] if not s.holders else ["chef cards are out in the first round or simple game"]
+    expected = {c.id for c in chefs_in_play(s.players)}
+    errors = []
+    if set(s.holders) != expected:
+        errors.append(f"chef cards {sorted(s.holders)} dealt out, expected {sorted(expected)}")
+    elif s.holders != chefs.assign(s.orders[s.round_no - 2]):
+        errors.append("the chef cards do not follow the last round's finish order")
+    return errors
