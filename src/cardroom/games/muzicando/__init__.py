@@ -1,0 +1,89 @@
+"""Muzicando: lay out all your cards first on one of four layouts of notes,
+bid in partnerships or chosen in the individual game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cardroom.core.bot import Bot
+from cardroom.core.errors import BadOption
+from cardroom.core.game import Game
+from cardroom.core.options import Option
+from cardroom.core.registry import register
+from cardroom.core.rng import Rng
+from cardroom.games.muzicando import render as text
+from cardroom.games.muzicando.bot import MuzicandoHeuristic
+from cardroom.games.muzicando.deal import (
+    check_stack_pairs,
+    convert_deal,
+    convert_pile,
+    deal_count,
+    uses_bidding,
+)
+from cardroom.games.muzicando.fields import INDIVIDUAL_MODE, PARTNERSHIP_MODE
+from cardroom.games.muzicando.sampler import determinize
+from cardroom.games.muzicando.state import MuzicandoState
+
+
+class Muzicando(Game):
+    id = "muzicando"
+    name = "Muzicando"
+    min_players = 2
+    max_players = 8
+    options = (
+        Option("mode", "str", None,
+               "partnership (4 players in two teams, the default with 4 players) or "
+               "individual (2 to 8 players, the default otherwise).",
+               choices=(PARTNERSHIP_MODE, INDIVIDUAL_MODE)),
+        Option("deals", "int", None,
+               "Deals to play (cancelled deals do not count). Default 4 in the "
+               "partnership game; in the individual game the number of players, and "
+               "it must be a multiple of it.", min=1),
+        Option("bidding", "bool", False,
+               "Individual game with 4 or 8 players: bid the layout instead of choosing "
+               "it (D14). The partnership game always bids."),
+    )
+    random_sources = ("deal", "pile")
+
+    def start(
+        self, players: int, seed: int, options: dict[str, Any],
+        given: Mapping[str, Any], rng: Rng,
+    ) -> MuzicandoState:
+        uses_bidding(options, players)
+        deal_count(options, players)
+        stack = given.get("stack") or {}
+        deals = [self.convert_stacked("deal", e, i, players, options)
+                 for i, e in enumerate(stack.get("deal", []))]
+        piles = [self.convert_stacked("pile", e, i, players, options)
+                 for i, e in enumerate(stack.get("pile", []))]
+        check_stack_pairs(deals, piles)
+        state = MuzicandoState.__new__(MuzicandoState)
+        state._init_base(self, players, seed, options, given, rng)
+        state.setup()
+        return state
+
+    def convert_stacked(
+        self, source: str, entry: Any, index: int, players: int, options: dict[str, Any]
+    ) -> Any:
+        where = f"stack {source} entry {index + 1}"
+        if source == "pile":
+            return convert_pile(entry, players, options, where)
+        if source == "deal":
+            return convert_deal(entry, players, options, where)
+        raise BadOption(f"stack: Muzicando has no random source {source!r}")
+
+    def determinize(self, view: Mapping[str, Any], rng: Rng) -> MuzicandoState:
+        return determinize(self, view, rng)
+
+    def heuristic_bot(self, seed: int) -> Bot:
+        return MuzicandoHeuristic(seed)
+
+    def render(self, view: Mapping[str, Any], color: bool) -> str:
+        return text.render(view, color)
+
+    def describe_event(self, event: Mapping[str, Any], viewer: int | None) -> str | None:
+        return text.describe_event(event, viewer)
+
+
+GAME = register(Muzicando())

@@ -1,0 +1,149 @@
+"""Determinization: a full Muzicando state built from one seat's view.
+
+A seat knows its own hand, the table, every call, who is blocked, how many
+cards each player holds and how many are in the draw pile, and the cards a
+player is known to lack (``missing``: the notes that could have gone when it
+passed with no pile left, the opening cards of a player who could not
+choose). The cards it cannot see are dealt among the other hands and the
+pile uniformly among the deals that respect those facts: rejection sampling
+is exactly uniform and almost always succeeds within the tries allowed; a
+card-by-card deal that keeps a consistent completion possible (checked by
+Hall's condition) is the fallback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from cardroom.core.rng import Rng
+from cardroom.games.muzicando.actions import parse_action
+from cardroom.games.muzicando.cards import (
+    BID_BY_TEXT,
+    FULL_MASK,
+    LAYOUT_LETTERS,
+    cards_of,
+    mask_of,
+    mask_of_codes,
+)
+from cardroom.games.muzicando.layout import table_from_view
+from cardroom.games.muzicando.state import MuzicandoState
+from cardroom.games.muzicando.views import copy_result
+
+if TYPE_CHECKING:
+    from cardroom.core.game import Game
+
+REJECTION_TRIES = 100
+
+
+def _seat_mask(seats: list[int]) -> int:
+    return mask_of(seats)
+
+
+def _none(value: int | None) -> int:
+    return -1 if value is None else value
+
+
+def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> MuzicandoState:
+    s = MuzicandoState.__new__(MuzicandoState)
+    game.determinized_base(s, view, rng)
+    s.mode, s.bids, s.deals, s.deal_no = (view["mode"], view["bidding"], view["deals"],
+                                          view["deals_done"])
+    s.dealer, s.hand_size, s.phase_name = view["dealer"], view["cards_each"], view["phase"]
+    s.totals = list(view["scores"])
+    s.results = [copy_result(r) for r in view["results"]]
+    s.turn = view["to_act"][0] if view["to_act"] else 0
+    s.calls = [(seat, parse_action(text) or 0) for seat, text in view["calls"]]
+    s.contract = BID_BY_TEXT[view["contract"]] if view["contract"] else -1
+    s.declarer, s.opener = _none(view["declarer"]), _none(view["opener"])
+    s.chooser, s.rest = _none(view["chooser"]), _none(view["rest"])
+    s.layout = LAYOUT_LETTERS.index(view["layout"]) if view["layout"] else -1
+    s.table = table_from_view(s.layout, view["table"]) if view["table"] is not None else None
+    s.opened = view["opened"]
+    s.blocked, s.passed = _seat_mask(view["blocked"]), _seat_mask(view["passed"])
+    s.places = list(view["out"])
+    s.missing = [mask_of_codes(m) for m in view["missing"]]
+    s.hands, s.pile = deal_hidden(view, s.missing, s.table.on_table() if s.table else 0, rng)
+    return s
+
+
+def deal_hidden(
+    view: Mapping[str, Any], missing: list[int], on_table: int, rng: Rng
+) -> tuple[list[int], list[int]]:
+    seat: int = view["seat"]
+    n: int = view["players"]
+    mine = mask_of_codes(view["hand"])
+    unseen = cards_of(FULL_MASK & ~mine & ~on_table)
+    # Buckets: the other seats, then the pile (which nobody is known to lack).
+    owners = [o for o in range(n) if o != seat]
+    need = [view["hand_sizes"][o] for o in owners] + [view["pile"]]
+    banned = [missing[o] for o in owners] + [0]
+    dealt = _uniform(unseen, need, banned, rng) or _careful(unseen, need, banned, rng)
+    hands = [0] * n
+    hands[seat] = mine
+    for i, o in enumerate(owners):
+        hands[o] = mask_of(dealt[i])
+    pile = dealt[-1]
+    rng.shuffle(pile)
+    return hands, pile
+
+
+def _uniform(cards: list[int], need: list[int], banned: list[int],
+             rng: Rng) -> list[list[int]] | None:
+    for _ in range(REJECTION_TRIES):
+        rng.shuffle(cards)
+        out, i = [], 0
+        for size, ban in zip(need, banned, strict=True):
+            part = cards[i:i + size]
+            i += size
+            if ban and mask_of(part) & ban:
+                break
+            out.append(part)
+        else:
+            return out
+    return None
+
+
+def _careful(cards: list[int], need: list[int], banned: list[int],
+             rng: Rng) -> list[list[int]]:
+    room = need[:]
+    out: list[list[int]] = [[] for _ in need]
+    left = cards[:]
+    rng.shuffle(left)
+    while left:
+        card = left.pop()
+        fits = [b for b in range(len(need)) if room[b] and not banned[b] >> card & 1]
+        rng.shuffle(fits)
+        for b in fits:
+            room[b] -= 1
+            if _feasible(left, room, banned):
+                out[b].append(card)
+                break
+            room[b] += 1
+        else:
+            raise ValueError("no deal of the hidden cards is consistent with this view")
+    return out
+
+
+def _feasible(cards: list[int], room: list[int], banned: list[int]) -> bool:
+    """Hall's condition: every set of buckets has room for the cards that
+    may go nowhere else (sums over all subsets by the zeta transform)."""
+    buckets = len(room)
+    full = 1 << buckets
+    forced = [0] * full  # forced[s]: cards whose allowed buckets all lie in s
+    for card in cards:
+        key = 0
+        for b in range(buckets):
+            if not banned[b] >> card & 1:
+                key |= 1 << b
+        forced[key] += 1
+    for b in range(buckets):
+        bit = 1 << b
+        for subset in range(full):
+            if subset & bit:
+                forced[subset] += forced[subset ^ bit]
+    space = [0] * full
+    for subset in range(1, full):
+        low = subset & -subset
+        space[subset] = space[subset ^ low] + room[low.bit_length() - 1]
+    return all(forced[s] <= space[s] for s in range(full))

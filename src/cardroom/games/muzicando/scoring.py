@@ -1,0 +1,52 @@
+"""Scoring a deal: place points plus or minus the contract (partnership),
+place points plus the chosen layout or the contract (individual)."""
+
+from __future__ import annotations
+
+from cardroom.games.muzicando.cards import (
+    LAYOUT_VALUE,
+    PARTNERSHIP,
+    STUCK_POINTS,
+    contract_value,
+)
+
+
+def place_points(places: list[int], stuck: int, players: int, partnership: bool) -> list[int]:
+    """Per seat: 4, 3, 2, 1 in the partnership game, players .. 1 in the
+    individual game; a stuck last player gets nothing."""
+    table: list[int] = (PARTNERSHIP["place_points"] if partnership
+                        else list(range(players, 0, -1)))
+    points = [0] * players
+    for place, seat in enumerate(places):
+        points[seat] = STUCK_POINTS if seat == stuck else table[place]
+    return points
+
+
+def contract_bonus(side: list[int], contract: int, made: bool, players: int) -> list[int]:
+    """The declaring side adds the contract value if made, else loses it."""
+    value = contract_value(contract)
+    bonus = [0] * players
+    for seat in side:
+        bonus[seat] = value if made else -value
+    return bonus
+
+
+def chooser_bonus(chooser: int, layout: int, players: int) -> list[int]:
+    """D13: the chooser adds the chosen layout's value."""
+    bonus = [0] * players
+    bonus[chooser] = LAYOUT_VALUE[layout]
+    return bonus
+
+
+def team_points(per_seat: list[int]) -> list[int]:
+    """North-South (seats 0, 2) and East-West (1, 3) place points."""
+    teams: list[list[int]] = PARTNERSHIP["teams"]
+    return [sum(per_seat[s] for s in team) for team in teams]
+
+
+def penalty(side: list[int], amount: int, players: int) -> list[int]:
+    """D9: a failed opening cancels the deal and costs the declaring side."""
+    points = [0] * players
+    for seat in side:
+        points[seat] = -amount
+    return points

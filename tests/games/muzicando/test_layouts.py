@@ -1,0 +1,215 @@
+"""Each layout's geometry on hand-built positions (D1-D3, L1, L2)."""
+
+from __future__ import annotations
+
+from cardroom.games.muzicando.actions import action_text, cell_of, parse_action, split_play
+from cardroom.games.muzicando.cards import BY_CODE, MUZICANDO, PARADA, mask_of_codes
+from cardroom.games.muzicando.columns import ColumnTable
+from cardroom.games.muzicando.grid import Glissando, Sarabanda
+from cardroom.games.muzicando.layout import Table
+
+
+def lay(table: Table, *moves: str) -> None:
+    for text in moves:
+        action = parse_action("play " + text)
+        assert action is not None
+        card, cell = split_play(action)
+        assert table.note_reason(card, cell) is None or not table.on_table(), text
+        table.place(card, cell)
+
+
+def moves(table: Table, *hand: str) -> set[str]:
+    found = table.note_moves(mask_of_codes(hand)) + table.sign_moves(mask_of_codes(hand))
+    return {action_text(a).removeprefix("play ") for a in found}
+
+
+def reason(table: Table, text: str) -> str | None:
+    action = parse_action("play " + text)
+    assert action is not None
+    card, cell = split_play(action)
+    if text[0] in "#nbp":
+        return table.sign_reason(card, cell)
+    return table.note_reason(card, cell)
+
+
+# ----- Sarabanda ---------------------------------------------------------------
+def test_sarabanda_opens_with_any_do_at_0_0() -> None:
+    table = Sarabanda()
+    assert {action_text(a) for a in table.opening_moves(mask_of_codes(["DoB", "ReR", "DoV"]))} \
+        == {"play DoB 0 0", "play DoV 0 0"}
+    assert table.opening_reason(BY_CODE["ReR"], cell_of(0, 0)) is not None
+    assert table.opening_reason(BY_CODE["DoR"], cell_of(1, 0)) is not None
+
+
+def test_d1_sarabanda_note_next_to_a_card_one_step_away_in_any_colour() -> None:
+    table = Sarabanda()
+    lay(table, "DoR 0 0")
+    assert moves(table, "ReB") == {"ReB 1 0", "ReB -1 0", "ReB 0 1", "ReB 0 -1"}
+    assert moves(table, "MiB") == set()  # two steps from Do
+    assert "one step" in (reason(table, "MiB 1 0") or "")
+    assert "not next to any card" in (reason(table, "ReB 2 0") or "")
+    assert "taken" in (reason(table, "ReB 0 0") or "")
+    assert "say where" in (reason(table, "ReB") or "")
+
+
+def test_d1_other_neighbours_do_not_constrain() -> None:
+    table = Sarabanda()
+    lay(table, "DoR 0 0", "ReO 1 0", "MiY 1 1")
+    # 0 1 touches DoR (below) and MiY (right): Re fits because of either.
+    assert reason(table, "ReG 0 1") is None
+    # Si fits next to Do alone although Mi is beside the cell too.
+    assert reason(table, "SiG 0 1") is None
+
+
+def test_sarabanda_si_and_do_are_neighbours() -> None:
+    table = Sarabanda()
+    lay(table, "DoR 0 0")
+    assert reason(table, "SiV -1 0") is None
+    lay(table, "SiV -1 0")
+    assert reason(table, "DoO -2 0") is None and reason(table, "LaO -2 0") is None
+
+
+def test_sarabanda_sign_covers_a_surrounded_card_of_its_colour() -> None:
+    table = Sarabanda()
+    lay(table, "DoR 0 0", "ReO 1 0", "SiO -1 0", "ReY 0 1")
+    assert moves(table, "#R") == set()
+    assert "cell 0 -1 is empty" in (reason(table, "#R 0 0") or "")
+    lay(table, "ReG 0 -1")
+    assert moves(table, "#R", "#O", "nY") == {"#R 0 0"}
+    assert reason(table, "#O 0 0") == "#O covers only orange cards, and 0 0 holds DoR"
+    table.lay_sign(BY_CODE["#R"], cell_of(0, 0))
+    assert "already covered" in (reason(table, "#R 0 0") or "")
+
+
+def test_l1_covered_card_changes_no_placement() -> None:
+    table = Sarabanda()
+    lay(table, "DoR 0 0", "ReO 1 0", "SiO -1 0", "ReY 0 1", "ReG 0 -1")
+    before = moves(table, "MiB", "LaB", "DoB")
+    table.lay_sign(BY_CODE["#R"], cell_of(0, 0))
+    assert moves(table, "MiB", "LaB", "DoB") == before
+
+
+# ----- Glissando ---------------------------------------------------------------
+def test_glissando_opens_with_an_oval_card_at_0_0() -> None:
+    table = Glissando()
+    opening = {action_text(a) for a in table.opening_moves(mask_of_codes(["DoR", "DoO", "LaI"]))}
+    assert opening == {"play DoR 0 0", "play LaI 0 0"}  # DoO is no oval card
+
+
+def test_d2_row_direction_is_open_until_two_cards_then_fixed() -> None:
+    table = Glissando()
+    lay(table, "MiY 0 0")
+    assert moves(table, "ReR", "FaR") == {"ReR 1 0", "ReR -1 0", "FaR 1 0", "FaR -1 0"}
+    lay(table, "FaR 1 0")  # rising to the right
+    assert moves(table, "SolR", "ReR", "FaO") == {"SolR 2 0", "ReR -1 0"}
+    assert "(D2)" in (reason(table, "FaO 2 0") or "")
+
+
+def test_glissando_descending_row_and_si_do_wrap() -> None:
+    table = Glissando()
+    lay(table, "ReO 0 0", "DoB 1 0")  # falling to the right
+    assert moves(table, "SiB", "MiB", "ReB") == {"SiB 2 0", "MiB -1 0"}
+    lay(table, "SiB 2 0", "LaR 3 0")
+    assert table.rows == [[0, 0, 3, -1]]
+
+
+def test_d3_oval_cards_open_rows_above_or_below_one_step_and_never_extend() -> None:
+    table = Glissando()
+    lay(table, "MiY 0 0", "FaR 1 0")
+    # FaG is an oval: it may not extend the row, only open one above or
+    # below a card one step from it (MiY at 0 0, not FaR at 1 0).
+    assert moves(table, "FaG") == {"FaG 0 1", "FaG 0 -1"}
+    assert "(D3)" in (reason(table, "FaG 2 0") or "")
+    assert "one step" in (reason(table, "FaG 1 1") or "")
+    # A note that is not an oval cannot open a row.
+    assert "(D3)" in (reason(table, "ReR 0 1") or "")
+    lay(table, "FaG 0 1")
+    assert len(table.rows) == 2 and table.rows[1] == [1, 0, 0, 0]
+
+
+def three_rows() -> Glissando:
+    """Row 1 (y 0): SolB LaR rising; row 2 (y -1): FaY SolR LaO SiV rising,
+    opened below LaR; row 3 (y 0): MiY alone, opened above FaY, with a
+    one-cell gap at -1 0 between it and row 1."""
+    table = Glissando()
+    lay(table, "SolB 0 0", "LaR 1 0", "SiV 1 -1", "LaO 0 -1", "SolR -1 -1", "FaY -2 -1",
+        "MiY -2 0")
+    assert table.rows == [[0, 0, 1, 1], [-1, -2, 1, 1], [0, -2, -2, 0]]
+    return table
+
+
+def test_glissando_row_cannot_grow_into_a_taken_cell() -> None:
+    table = three_rows()
+    lay(table, "FaR -1 0")
+    assert moves(table, "FaO", "SiR", "ReB", "MiB", "DoB") == {
+        "SiR 2 0", "ReB -3 0", "MiB -3 -1", "DoB 2 -1"}
+    assert reason(table, "FaO -1 0") == "the cell -1 0 is taken by FaR"
+    assert "not at the end of a row" in (reason(table, "FaO 2 1") or "")
+
+
+def test_l2_a_card_on_a_gap_joins_the_row_on_its_left_when_it_fits() -> None:
+    table = three_rows()
+    lay(table, "FaR -1 0")  # continues both rows: joins row 3, on its left
+    assert table.rows[0] == [0, 0, 1, 1] and table.rows[2] == [0, -2, -1, 1]
+
+
+def test_l2_a_card_on_a_gap_that_fits_only_the_right_row_joins_it() -> None:
+    table = three_rows()
+    lay(table, "FaO -3 0")  # row 3 now falls to the right: Re next at -1 0
+    assert table.rows[2] == [0, -3, -2, -1]
+    assert reason(table, "ReR -1 0") is None and reason(table, "FaR -1 0") is None
+    trial = table.clone()
+    lay(trial, "FaR -1 0")  # only row 1 takes Fa at its left end
+    assert trial.rows[0] == [0, -1, 1, 1] and trial.rows[2] == [0, -3, -2, -1]
+    lay(table, "ReR -1 0")  # only row 3 takes Re at its right end
+    assert table.rows[0] == [0, 0, 1, 1] and table.rows[2] == [0, -3, -1, -1]
+
+
+# ----- Parada ------------------------------------------------------------------
+def test_parada_opens_with_any_oval_and_columns_grow_one_step_in_colour() -> None:
+    table = ColumnTable(PARADA)
+    assert {action_text(a) for a in table.opening_moves(mask_of_codes(["SolB", "DoB"]))} \
+        == {"play SolB"}
+    lay(table, "SolB")
+    assert moves(table, "FaB", "LaB", "MiB", "SolO", "DoR", "LaI") == {"FaB", "LaB", "DoR", "LaI"}
+    assert "only FaB or LaB" in (reason(table, "MiB") or "")
+    assert "orange is not open yet: it opens with ReO" in (reason(table, "SolO") or "")
+    assert "without coordinates" in (reason(table, "FaB 0 1") or "")
+
+
+def test_parada_si_and_do_are_not_neighbours() -> None:
+    table = ColumnTable(PARADA)
+    lay(table, "SiV", "DoR")
+    # Violet grows only down from Si; red only up from Do.
+    assert moves(table, "DoV", "LaV", "SiR", "ReR") == {"LaV", "ReR"}
+
+
+def test_parada_and_muzicando_signs_once_their_colour_is_open() -> None:
+    for layout in (PARADA, MUZICANDO):
+        table = ColumnTable(layout)
+        assert moves(table, "#R", "nY") == set()
+        lay(table, "DoR")
+        assert moves(table, "#R", "nY") == {"#R"}
+        assert "not yet" in (reason(table, "nY") or "")
+
+
+# ----- Muzicando ---------------------------------------------------------------
+def test_muzicando_opens_with_any_do_and_piles_go_up_from_do() -> None:
+    table = ColumnTable(MUZICANDO)
+    assert {action_text(a) for a in table.opening_moves(mask_of_codes(["ReO", "DoV"]))} \
+        == {"play DoV"}
+    lay(table, "DoV")
+    assert moves(table, "ReV", "SiV", "DoO", "ReO") == {"ReV", "DoO"}
+    lay(table, "ReV", "MiV", "FaV", "SolV", "LaV", "SiV")
+    assert table.low[6] == 0 and table.high[6] == 6
+    lay(table, "DoO")
+    assert reason(table, "SolO") == ("SolO cannot go on the orange pile: it runs Do to Do, "
+                                     "so only ReO may go next")
+
+
+def test_parada_violet_grows_only_down_from_si() -> None:
+    table = ColumnTable(PARADA)
+    lay(table, "SiV", "LaV")
+    assert moves(table, "SolV", "DoV") == {"SolV"}
+    assert reason(table, "DoV") == ("DoV cannot go on the violet column: it runs La to Si, "
+                                    "so only SolV may go next")
