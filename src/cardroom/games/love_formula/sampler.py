@@ -1,0 +1,228 @@
+"""Determinization: a full Love Formula state built from one seat's view.
+
+Public cards (zones, table, discard pile) and the seat's own hand and pack are
+copied. Every other card is hidden: each may be wherever the seat's knowledge
+allows (``knowledge.allowed``). Part-Time Jobs go first, one to each other
+seat that has none on the table and the rest out of the game, uniformly among
+the consistent assignments. The other hidden cards fill the hands, packs and
+deck to their public sizes: a random order, each card to a random place with
+room among those allowed, and an augmenting path when a card finds none, so a
+consistent deal is always found (the true one exists). The deck order is then
+shuffled; other seats' unrevealed picks and selections are drawn at random.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import deque
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from cardroom.core.rng import Rng
+from cardroom.games.love_formula import knowledge as K
+from cardroom.games.love_formula.cards import CAT
+from cardroom.games.love_formula.state import LoveState
+from cardroom.games.love_formula.steps import CHOICE_NAMES, DRAFT, SELECT, STEP_NAMES, cards_of
+
+if TYPE_CHECKING:
+    from cardroom.core.game import Game
+
+by_id = CAT.by_id
+
+
+def card(code: str | None) -> int:
+    return -1 if code is None else by_id[code]
+
+
+def mask_of(codes: Any) -> int:
+    mask = 0
+    for code in codes:
+        mask |= 1 << by_id[code]
+    return mask
+
+
+def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> LoveState:
+    s = LoveState.__new__(LoveState)
+    game.determinized_base(s, view, rng)
+    seat: int = view["seat"]
+    n = s.players
+    copy_public(s, view)
+    s.known = [{} for _ in range(n)]
+    s.known[seat] = K.import_known(n, view["known"])
+    s.hands, s.packs = [0] * n, [0] * n
+    s.hands[seat], s.packs[seat] = mask_of(view["hand"]), mask_of(view["pack"])
+    s.jobs = [-1] * n
+    s.jobs[seat] = by_id[view["job"]]
+    s.selected, s.picks = [-1] * n, [-1] * n
+    s.selected[seat], s.picks[seat] = card(view["selected"]), card(view["picked"])
+    deal_hidden(s, view, seat, rng)
+    choose_for_others(s, seat, rng)
+    return s
+
+
+def copy_public(s: LoveState, view: Mapping[str, Any]) -> None:
+    n = s.players
+    s.stage, s.round, s.pick = view["stage"], view["round"], view["pick"]
+    s.step = STEP_NAMES.index(view["step"])
+    s.waiting = list(view["to_act"]) if s.step in (DRAFT, SELECT) else []
+    s.discard = [by_id[c] for c in view["discard"]]
+    s.couples, s.loose = [[] for _ in range(n)], [[] for _ in range(n)]
+    s.att, s.host, s.hearts, s.by = {}, {}, {}, {}
+    for h, zone in enumerate(view["zones"]):
+        s.loose[h] = [by_id[c] for c in zone["loose"]]
+        for item in zone["couples"]:
+            couple = by_id[item["card"]]
+            s.couples[h].append(couple)
+            s.att[couple] = []
+            for a in item["attached"]:
+                c = by_id[a["card"]]
+                s.att[couple].append(c)
+                s.host[c] = couple
+                if "hearts" in a:
+                    s.hearts[c] = a["hearts"]
+                if "by" in a:
+                    s.by[c] = a["by"]
+    s.table = [card(c) for c in view["table"]]
+    s.order, s.turn_pos = list(view["order"]), view["turn_pos"]
+    s.actor = -1 if view["turn"] is None else view["turn"]
+    s.moves, s.resolved = view["moves"], view["resolved"]
+    r = view["resolving"] or {}
+    s.card, s.tseat = card(r.get("card")), -1 if r.get("target") is None else r["target"]
+    s.tcouple, s.reacting = card(r.get("couple")), card(r.get("reacting"))
+    s.sender = r.get("sender", -1)
+    s.cancelled, s.diverted = r.get("cancelled", False), r.get("diverted", False)
+    s.queue = list(r.get("queue", []))
+    s.frames = [[by_id[f[0]], f[1], f[2], f[3], f[4], card(f[5]), f[6]] for f in view["frames"]]
+    s.choice = CHOICE_NAMES.index(view["choice"]) if view["choice"] else 0
+    s.chooser = -1 if view["chooser"] is None else view["chooser"]
+
+
+def public_cards(s: LoveState) -> int:
+    mask = 0
+    for c in [*s.discard, *s.table, s.reacting, *s.att, *s.host]:
+        if c >= 0:
+            mask |= 1 << c
+    for h in range(s.players):
+        for c in s.loose[h]:
+            mask |= 1 << c
+    return mask
+
+
+def deal_hidden(s: LoveState, view: Mapping[str, Any], seat: int, rng: Rng) -> None:
+    n = s.players
+    hidden = CAT.everything & ~(public_cards(s) | s.hands[seat] | s.packs[seat])
+    room = [0] * (2 * n + 2)
+    for h in range(n):
+        if h != seat:
+            room[K.hand(h)] = view["hand_sizes"][h]
+            room[K.pack(s, h)] = view["pack_sizes"][h]
+    room[K.deck(s)] = view["deck_size"]
+    place_jobs(s, seat, hidden & CAT.jobs, room, view["out_size"], rng)
+    cards = cards_of(hidden & ~CAT.jobs)
+    where = fill(cards, [K.allowed(s, seat, c) for c in cards], room, rng)
+    deck = []
+    for c, loc in zip(cards, where, strict=True):
+        if loc == K.deck(s):
+            deck.append(c)
+        elif loc < n:
+            s.hands[loc] |= 1 << c
+        else:
+            s.packs[loc - n] |= 1 << c
+    rng.shuffle(deck)
+    s.deck = deck
+
+
+def place_jobs(s: LoveState, seat: int, jobs: int, room: list[int], out_size: int,
+               rng: Rng) -> None:
+    for h in range(s.players):
+        if s.table[h] >= 0 and CAT.jobs >> s.table[h] & 1:
+            s.jobs[h] = s.table[h]
+    holders = [h for h in range(s.players) if s.jobs[h] < 0]
+    pool = cards_of(jobs)
+    fits = []
+    for perm in itertools.permutations(pool, len(holders)):
+        spare = [j for j in pool if j not in perm]
+        if len(spare) == out_size and all(
+                K.allowed(s, seat, j) >> K.hand(h) & 1 for j, h in zip(perm, holders, strict=True)
+        ) and all(K.allowed(s, seat, j) >> K.out(s) & 1 for j in spare):
+            fits.append(perm)
+    if not fits:
+        raise ValueError("no deal of the Part-Time Jobs is consistent with this view")
+    chosen = rng.choice(fits)
+    for j, h in zip(chosen, holders, strict=True):
+        s.jobs[h] = j
+        s.hands[h] |= 1 << j
+        room[K.hand(h)] -= 1
+    s.out = jobs & ~sum(1 << j for j in chosen)
+
+
+def fill(cards: list[int], allowed: list[int], room: list[int], rng: Rng) -> list[int]:
+    """A location per card, each allowed, filling every location to its room."""
+    if sum(room) != len(cards):
+        raise ValueError(f"{len(cards)} hidden cards for {sum(room)} hidden places")
+    places = [i for i, r in enumerate(room) if r > 0]
+    load = [0] * len(room)
+    members: list[list[int]] = [[] for _ in room]
+    where = [-1] * len(cards)
+    order = list(range(len(cards)))
+    rng.shuffle(order)
+    for i in order:
+        free = [p for p in places if allowed[i] >> p & 1 and load[p] < room[p]]
+        if free:
+            weights = [room[p] - load[p] for p in free]
+            p = _weighted(free, weights, rng)
+            where[i], load[p] = p, load[p] + 1
+            members[p].append(i)
+        elif not _augment(i, allowed, room, load, members, where):
+            raise ValueError("no deal of the hidden cards is consistent with this view")
+    return where
+
+
+def _weighted(items: list[int], weights: list[int], rng: Rng) -> int:
+    pick = rng.below(sum(weights))
+    for item, w in zip(items, weights, strict=True):
+        if pick < w:
+            return item
+        pick -= w
+    return items[-1]
+
+
+def _augment(i: int, allowed: list[int], room: list[int], load: list[int],
+             members: list[list[int]], where: list[int]) -> bool:
+    """Shift cards along a path of places so that card ``i`` finds room."""
+    starts = [p for p in range(len(room)) if allowed[i] >> p & 1 and room[p] > 0]
+    prev: dict[int, tuple[int, int] | None] = {p: None for p in starts}
+    queue = deque(starts)
+    while queue:
+        p = queue.popleft()
+        if load[p] < room[p]:
+            step = prev[p]
+            while step is not None:
+                q, moved = step
+                members[q].remove(moved)
+                members[p].append(moved)
+                where[moved] = p
+                load[q] -= 1
+                load[p] += 1
+                p, step = q, prev[q]
+            where[i] = p
+            members[p].append(i)
+            load[p] += 1
+            return True
+        for j in members[p]:
+            for q in range(len(room)):
+                if q not in prev and room[q] > 0 and allowed[j] >> q & 1:
+                    prev[q] = (p, j)
+                    queue.append(q)
+    return False
+
+
+def choose_for_others(s: LoveState, seat: int, rng: Rng) -> None:
+    """Other seats' simultaneous choices not yet revealed: drawn at random."""
+    for h in range(s.players):
+        if h == seat or h in s.waiting:
+            continue
+        if s.step == DRAFT:
+            s.picks[h] = rng.choice(cards_of(s.packs[h]))
+        elif s.step == SELECT:
+            s.selected[h] = rng.choice(cards_of(s.hands[h] & ~CAT.reactions))

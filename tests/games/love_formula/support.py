@@ -1,0 +1,167 @@
+"""Stacked Love Formula games for rule tests.
+
+``new(players, hands, draws, hands2)`` stacks the deck so that Draft 1 leaves
+seat i holding ``hands[i]`` (topped up to 12 with unused cards), the next cards
+of the deck are ``draws`` (drawn in that order during Play 1), and Draft 2 then
+leaves seat i holding ``hands2[i]``. ``play_round`` selects a card per seat
+(the Part-Time Job by default) and drives the round with a script of
+(seat, action) pairs, taking plain defaults for everything else. The default
+jobs (Barista, Florist for two players) only ever change hands, never zones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardroom.games import get_game
+from cardroom.games.love_formula.cards import CAT
+from cardroom.games.love_formula.state import LoveState
+from cardroom.games.love_formula.steps import DRAFT, OVER, SELECT
+
+GAME = get_game("love-formula")
+JOBS = ["barista", "florist", "tutor", "courier"]  # defaults, in seat order
+ORDINARY = [i for i in CAT.ids if not CAT.jobs >> CAT.by_id[i] & 1]
+
+
+def packs_for(players: int, hands: Sequence[Sequence[str]], spare: list[str]) -> list[str]:
+    """Deck order of one draft so that seat i keeps ``hands[i]``: pack j holds
+    12/players cards of each seat's hand, which that seat picks on its visits."""
+    size = 12 // players
+    full = []
+    for seat in range(players):
+        hand = list(hands[seat]) if seat < len(hands) else []
+        while len(hand) < 12:
+            hand.append(spare.pop(0))
+        full.append(hand)
+    return [c for j in range(players) for hand in full for c in hand[j * size:(j + 1) * size]]
+
+
+def new(players: int, hands: Sequence[Sequence[str]] = (), draws: Sequence[str] = (),
+        hands2: Sequence[Sequence[str]] | None = None, jobs: Sequence[str] | None = None,
+        seed: int = 1, reshuffle: Sequence[str] | None = None) -> LoveState:
+    used = {c for h in [*hands, *(hands2 or [])] for c in h} | set(draws)
+    spare = [c for c in ORDINARY if c not in used]
+    order = packs_for(players, hands, spare) + list(draws)
+    if hands2 is not None:
+        order += packs_for(players, hands2, spare)
+    decks = [order] if reshuffle is None else [order, list(reshuffle)]
+    stack: dict[str, Any] = {"deck": decks, "jobs": [list(jobs or JOBS[:players])]}
+    state = GAME.new(players, seed, {"stack": stack})
+    assert isinstance(state, LoveState)
+    keep_draft(state, [list(h) for h in hands])
+    return state
+
+
+def keep_draft(state: LoveState, hands: list[list[str]]) -> None:
+    """Draft so that each seat keeps its wanted cards (the first legal otherwise)."""
+    while state.step == DRAFT:
+        for seat in list(state.to_act()):
+            legal = state.legal_texts(seat)
+            want = hands[seat] if seat < len(hands) else []
+            state.act(seat, next((a for a in legal if a.split()[1] in want), legal[0]))
+
+
+def job(state: LoveState, seat: int) -> str:
+    return CAT.ids[state.jobs[seat]]
+
+
+def default(state: LoveState, legal: list[str]) -> str:
+    for plain in ("resolve", "end", "pass", "leave"):
+        if plain in legal:
+            return plain
+    return legal[0]
+
+
+def drive(state: LoveState, script: Sequence[tuple[int, str]] = (),
+          prefer: Sequence[str] = ()) -> None:
+    """Act until the next selection, draft or the end: scripted actions in
+    order (each must come up), else a preferred action when legal, else a
+    plain default."""
+    todo = list(script)
+    while state.step not in (SELECT, DRAFT, OVER):
+        seat = state.to_act()[0]
+        legal = state.legal_texts(seat)
+        liked = [a for a in prefer if a in legal]
+        if todo and todo[0][0] == seat and todo[0][1] in legal:
+            state.act(seat, todo.pop(0)[1])
+        elif liked:
+            state.act(seat, liked[0])
+        else:
+            state.act(seat, default(state, legal))
+    assert not todo, f"scripted actions never became legal: {todo}"
+
+
+def play_round(state: LoveState, picks: dict[int, str] | None = None,
+               script: Sequence[tuple[int, str]] = (), prefer: Sequence[str] = ()) -> None:
+    picks = picks or {}
+    assert state.step == SELECT, state.phase()
+    for seat in range(state.players):
+        state.act(seat, f"select {picks.get(seat, job(state, seat))}")
+    drive(state, script, prefer)
+
+
+def idle_rounds(state: LoveState, count: int) -> None:
+    """Rounds in which every seat plays its Part-Time Job and moves nothing."""
+    for _ in range(count):
+        play_round(state)
+
+
+def finish(state: LoveState) -> None:
+    """Play to the end with Part-Time Jobs only (zones stay as they are)."""
+    while state.step != OVER:
+        if state.step == DRAFT:
+            keep_draft(state, [])
+        else:
+            play_round(state)
+
+
+def zone(state: LoveState, seat: int) -> dict[str, Any]:
+    z: dict[str, Any] = state.view(None)["zones"][seat]
+    return z
+
+
+def attached(state: LoveState, seat: int, couple: str) -> list[str]:
+    for c in zone(state, seat)["couples"]:
+        if c["card"] == couple:
+            return [a["card"] for a in c["attached"]]
+    raise AssertionError(f"{couple} is not in seat {seat}'s zone")
+
+
+def events(state: LoveState, kind: str) -> list[dict[str, Any]]:
+    return [e for e in state.log if e["type"] == kind]
+
+
+def step(state: LoveState) -> None:
+    """One plain default action by the first seat to act."""
+    seat = state.to_act()[0]
+    state.act(seat, default(state, state.legal_texts(seat)))
+
+
+def select(state: LoveState, picks: dict[int, str]) -> None:
+    """Every seat selects (its job unless named), without driving the turns."""
+    for seat in range(state.players):
+        state.act(seat, f"select {picks.get(seat, job(state, seat))}")
+
+
+def until(state: LoveState, choice: str) -> None:
+    """Plain defaults until the named choice is asked."""
+    while state.view(None)["choice"] != choice:
+        step(state)
+
+
+def to_react(state: LoveState) -> None:
+    """Plain defaults until someone is asked to react."""
+    while state.view(None)["step"] != "react":
+        step(state)
+
+
+def asked_about(state: LoveState, card: str) -> list[int]:
+    """Drive to the next selection; the seats asked to react to ``card``."""
+    asked = []
+    while state.step not in (SELECT, DRAFT, OVER):
+        view = state.view(None)
+        if view["step"] == "react" and view["resolving"]["card"] == card:
+            asked.append(state.to_act()[0])
+        step(state)
+    return asked
