@@ -226,3 +226,62 @@ def test_a_deal_with_a_card_twice_is_a_bad_option() -> None:
     hands[1][0] = hands[0][0]
     with pytest.raises(BadOption, match="dealt twice"):
         GAME.new(3, 1, {"stack": {"deal": [hands]}})
+
+
+def test_the_last_seat_passes_to_seat_0() -> None:
+    hands = deal(4, [], [], [], ["2H", "3H", "4H", "5H", "6H"])
+    state = new(4, hands)
+    pass_first(state, {3: ["2H", "3H", "4H", "5H", "6H"]})
+    assert state.view(0)["received"] == ["2H", "3H", "4H", "5H", "6H"]
+    assert {"2H", "3H", "4H", "5H", "6H"} <= set(state.view(0)["hand"])
+
+
+def test_the_papayoo_is_unknown_until_every_player_has_passed() -> None:
+    state = new(3, die="C")
+    while 0 in state.to_act():
+        state.act(0, state.legal_texts(0)[0])
+    assert state.view(None)["papayoo"] is None
+    assert not any(e["type"] == "die" for e in state.log)
+    pass_first(state)
+    assert state.view(None)["papayoo"] == "7C"
+
+
+def test_the_die_shows_each_of_the_four_suits_equally_often() -> None:
+    counts = {"S": 0, "H": 0, "D": 0, "C": 0}
+    for seed in range(400):
+        state = GAME.new(3, seed, {"rounds": 1})
+        pass_first(state)
+        counts[state.view(None)["papayoo"][-1]] += 1
+    assert all(60 <= n <= 140 for n in counts.values()), counts
+
+
+def test_a_stacked_die_decides_one_round_then_the_die_is_rolled() -> None:
+    rolls = set()
+    for seed in range(12):
+        state = GAME.new(3, seed, {"rounds": 2, "stack": {"die": ["H"]}})
+        pass_first(state)
+        assert state.view(None)["papayoo"] == "7H"
+        while state.view(None)["round"] == 1:
+            seat = state.to_act()[0]
+            state.act(seat, state.legal_texts(seat)[0])
+        pass_first(state)
+        rolls.add(state.view(None)["papayoo"])
+    assert len(rolls) > 1, "round 2 must roll the die, not reuse the stacked face"
+
+
+@pytest.mark.parametrize("players", [7, 8])
+def test_a_stacked_deal_with_a_suit_one_is_a_bad_option_for_7_or_8(players: int) -> None:
+    hands = deal(players)
+    hands[0][0] = "1S"
+    with pytest.raises(BadOption, match=f"not a card of the {players}-player deck"):
+        GAME.new(players, 1, {"stack": {"deal": [hands]}})
+
+
+def test_d2_equal_totals_share_a_place_in_the_result() -> None:
+    state = ready(3, [f"{r}P" for r in range(1, 21)], die="H", rounds=1)
+    while not state.is_over():
+        seat = state.to_act()[0]
+        state.act(seat, state.legal_texts(seat)[0])
+    result = state.result()
+    assert result.scores == [250, 0, 0]
+    assert result.ranking == [[1, 2], [0]]

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardroom.core.bot import Bot, View
-from cardroom.core.rng import Rng
 from cardroom.games.papayoo.cards import (
     BY_CODE,
     CODE,
@@ -38,7 +37,7 @@ class PapayooHeuristic(Bot):
     name = "heuristic"
 
     def __init__(self, seed: int) -> None:
-        self.rng = Rng(seed)
+        """The bot is deterministic; ``seed`` is taken for the common bot factory."""
 
     def choose(self, view: View, legal: Sequence[str]) -> str:
         if legal[0].startswith("pass"):

@@ -27,34 +27,50 @@ def hand_by_suit(codes: Sequence[str], color: bool) -> str:
 
 
 def render(view: Mapping[str, Any], color: bool) -> str:
+    if view["over"]:
+        return "\n".join([_headline(view, color), score_summary(view)])
+    lines = [_headline(view, color), _score_table(view), _progress(view, color)]
+    return "\n".join(lines + _hands(view, color))
+
+
+def _progress(view: Mapping[str, Any], color: bool) -> str:
+    """The trick on the table and who plays next, or who is still choosing cards to pass."""
     me = view["seat"]
-    lines = [_headline(view, color)]
-    lines.append(_score_table(view))
-    trick = view["trick"]
-    if view["phase"] == "play":
-        shown = ", ".join(f"{seat_name(s, me)}: {card(c, color)}" for s, c in trick)
-        number = len(view["played"]) // view["players"] + 1
-        lines.append(f"Trick {number}: {shown or '(nothing yet)'}")
-    if me is None:
-        for seat, hand in enumerate(view["hands"]):
-            lines.append(f"Seat {seat}: {hand_by_suit(hand, color)}")
-    else:
-        lines.append(f"Your hand: {hand_by_suit(view['hand'], color)}")
-        if view["chosen"]:
-            lines.append(f"Chosen to pass: {cards(view['chosen'], color)}")
-        if view["phase"] == "play" and view["received"]:
-            lines.append(f"Passed left: {cards(view['passed'], color)}   "
-                         f"received: {cards(view['received'], color)}")
-    return "\n".join(lines)
+    if view["phase"] != "play":
+        waiting = ", ".join(seat_name(s, me) for s in view["to_act"])
+        return f"Still choosing cards to pass: {waiting}"
+    shown = ", ".join(f"{seat_name(s, me)}: {card(c, color)}" for s, c in view["trick"])
+    number = len(view["played"]) // view["players"] + 1
+    return f"Trick {number}: {shown or '(nothing yet)'}   to play: {seat_name(view['turn'], me)}"
+
+
+def _hands(view: Mapping[str, Any], color: bool) -> list[str]:
+    if view["seat"] is None:
+        return [f"Seat {seat}: {hand_by_suit(hand, color)}"
+                + (f"   (to pass: {cards(chosen, color)})" if chosen else "")
+                for seat, (hand, chosen) in enumerate(zip(view["hands"], view["chosen"],
+                                                          strict=True))]
+    lines = [f"Your hand: {hand_by_suit(view['hand'], color)}"]
+    if view["chosen"]:
+        lines.append(f"Chosen to pass: {cards(view['chosen'], color)}")
+    if view["phase"] == "play" and view["received"]:
+        lines.append(f"Passed left: {cards(view['passed'], color)}   "
+                     f"received: {cards(view['received'], color)}")
+    return lines
 
 
 def _headline(view: Mapping[str, Any], color: bool) -> str:
+    if view["over"]:
+        rounds = view["rounds"]
+        head = (f"Papayoo - game over after {rounds} round{'s' if rounds != 1 else ''}; "
+                "the lowest total wins")
+        return paint(head, "bold", color)
     dealer = seat_name(view["dealer"], view["seat"])
     head = f"Papayoo - round {view['round']} of {view['rounds']}, dealer {dealer}"
     if view["papayoo"]:
         head += f", Papayoo {card(view['papayoo'], color)} (40)"
-    elif not view["over"]:
-        head += f", passing {view['pass_count']} cards left"
+    else:
+        head += f", each passes {view['pass_count']} cards to the left"
     return paint(head, "bold", color)
 
 

@@ -295,16 +295,15 @@ class PapayooState(State):
 
     def invariant_errors(self) -> list[str]:
         errors = []
-        table = 0
-        for c in self.trick_cards:
-            table |= 1 << c
-        in_play = table | self.played & ~table
+        table = sum(1 << c for c in self.trick_cards)
+        if table & ~self.played:
+            errors.append("a card on the table is not marked as played")
         held = 0
         for h in self.hands:
-            if h & held:
-                errors.append("a card is in two hands")
+            if h & (held | self.played):
+                errors.append("a card is in two hands, or in a hand and played")
             held |= h
-        if self.phase_name != PHASE_OVER and (held | in_play) != deck_mask(self.players):
+        if self.phase_name != PHASE_OVER and (held | self.played) != deck_mask(self.players):
             errors.append("cards were lost or created")
         if self.phase_name == PHASE_PLAY:
             remaining = sum(self.taken) + points(held | table, self.papayoo)
