@@ -89,3 +89,20 @@ def test_every_view_renders_and_every_event_reads_as_a_sentence() -> None:
             else:
                 assert said and said.endswith("."), event
     assert phases == {"play", "give", "take", "push", "avoid"}
+
+
+def test_a_push_in_progress_names_its_cards_and_reads_right_to_onlookers() -> None:
+    """The pushed cards have left the column: the status line is the only
+    place the table shows them. An onlooker reads what the target may do,
+    not an order addressed to them."""
+    state = table([["3W", "1R", "1B", "2R", "2B", "4R"],
+                   ["3B", "1G", "4G", "4B", "5R", "6G"],
+                   ["3G", "2G", "5B", "5G", "6R", "6B"]], [3, 4, 5, 3])
+    state.act(0, "place 3W")
+    assert "White card: seat 0 pushes the 1 card of column 3 (3W) onto another player." \
+        in GAME.render(state.view(2), False)
+    state.act(0, "push 1")  # seat 1 rolls a 3
+    assert "Seat 1 rolled a 3 and may pass the 1 card of column 3 (3W) on or keep it." \
+        in GAME.render(state.view(2), False)
+    assert "You rolled a 3 and may pass the 1 card of column 3 (3W) on or keep it." \
+        in GAME.render(state.view(1), False)

@@ -7,6 +7,7 @@ from itertools import pairwise
 
 from cardroom.core.game import rank
 from cardroom.core.rng import Rng
+from cardroom.games.pile_up.cards import BY_CODE, TYPE_MASK
 from cardroom.games.pile_up.state import PileUpState
 from tests.games.pile_up.scenario import (
     GAME,
@@ -199,3 +200,31 @@ def test_equal_minus_counts_share_a_place() -> None:
             assert len({result.scores[s] for s in tied}) == 1
             return
     raise AssertionError("no tie in 200 games")
+
+
+def test_p3_a_shown_copy_leaves_the_hand_before_an_unshown_one() -> None:
+    """A player holds a shown copy of a card and an unshown one drawn later.
+    Laying or taking that card removes the shown copy: otherwise the others
+    would go on seeing it in the hand, learning that a second copy is there."""
+    checked = 0
+    for seed in range(20):
+        state = seeded(3, seed)
+        rng = Rng(seed)
+        while not state.is_over() and checked < 5:
+            seat = state.to_act()[0]
+            legal = state.legal_texts(seat)
+            for text in legal:
+                verb, _, code = text.partition(" ")
+                if verb not in ("place", "take") or state.from_minus:
+                    continue
+                t = BY_CODE[code]
+                held, shown = state.hands[seat] & TYPE_MASK[t], state.known[seat] & TYPE_MASK[t]
+                lowest = held & -held
+                if shown and held & ~shown and not shown & lowest:  # lowest id unshown
+                    twin = state.clone()
+                    twin.act(seat, text)
+                    assert (twin.known[seat] & TYPE_MASK[t]).bit_count() == \
+                        shown.bit_count() - 1, text
+                    checked += 1
+            state.act(seat, rng.choice(legal))
+    assert checked, "no seeded game reached the position: the check proved nothing"

@@ -59,7 +59,7 @@ class PileUpHeuristic(Bot):
         if phase in ("push", "avoid"):
             return f"push {leader(view)}"
         if phase == "give":
-            return min(legal, key=lambda a: give_order(view, a.split(" ", 1)[1]))
+            return min(legal, key=lambda a: give_order(a.split(" ", 1)[1]))
         if phase == "take":
             return min(legal, key=lambda a: keep_value(view, a.split(" ", 1)[1]))
         step = Planner(view).best_first_step()
@@ -74,7 +74,7 @@ def leader(view: View) -> int:
     return min(others, key=lambda s: (view["scores"][s], -view["hand_sizes"][s], s))
 
 
-def give_order(view: View, code: str) -> tuple[int, str]:
+def give_order(code: str) -> tuple[int, str]:
     """Give plain cards first; white and black stay for playing from the minus pile."""
     return (effect(code) != 0, code)
 

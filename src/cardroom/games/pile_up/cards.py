@@ -42,7 +42,6 @@ FIRST_ID: tuple[int, ...] = tuple(sum(TYPE_COPIES[:t]) for t in range(TYPES))
 CARD_COUNT = sum(TYPE_COPIES)
 TYPE_OF: tuple[int, ...] = tuple(t for t in range(TYPES) for _ in range(TYPE_COPIES[t]))
 CODE: tuple[str, ...] = tuple(TYPE_CODE[t] for t in TYPE_OF)
-NUMBER_OF: tuple[int, ...] = tuple(TYPE_NUMBER[t] for t in TYPE_OF)
 FULL_MASK = (1 << CARD_COUNT) - 1
 TYPE_MASK: tuple[int, ...] = tuple(
     ((1 << TYPE_COPIES[t]) - 1) << FIRST_ID[t] for t in range(TYPES)

@@ -109,12 +109,15 @@ def _status(view: Mapping[str, Any], color: bool) -> str | None:
     if phase == "take":
         return f"No card matches the dice: {who.mid('takes', 'take')} a hand card as a minus card."
     if phase in ("push", "avoid"):
+        # The pushed cards have left the column: only this line shows them.
         push = view["push"]
-        moving = f"{plural(len(push['cards']), 'card')} of column {push['number']}"
+        count = len(push["cards"])
+        moving = (f"{plural(count, 'card')} of column {push['number']} "
+                  f"({cards(push['cards'], color)})")
         if phase == "push":
             return f"White card: {who.mid('pushes', 'push')} the {moving} onto another player."
-        return (f"{who('rolled', 'rolled')} a {push['die']}: pass the {moving} on, or keep "
-                f"them ({cards(push['cards'], color)}).")
+        return (f"{who('rolled', 'rolled')} a {push['die']} and may pass the {moving} on "
+                f"or keep {'it' if count == 1 else 'them'}.")
     source = "minus cards (one card)" if view["from_minus"] else "hand"
     if view["placed"]:
         return (f"{who('is', 'are')} laying {view['number']}s from {source} "
