@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from tests.engine_client import EngineProcess
-from tests.games.pizzamania.util import ladder
+from tests.games.pizzamania.util import full_order, ladder
 
-STACK = {"deal": [ladder(4)], "bases": [["x1", "x2"]]}
+STACK = {"deal": [ladder(4)], "bases": [full_order(["x1", "x2"])]}
 
 
 @pytest.fixture(scope="module")
@@ -93,7 +93,7 @@ def test_a_seat_view_hides_the_other_hands(engine: EngineProcess) -> None:
 
 def test_bad_stacks_are_bad_options(engine: EngineProcess) -> None:
     reply = engine.ask("new", game="pizzamania", players=4, seed=1,
-                       options={"stack": {"bases": [["x9"]]}})
+                       options={"stack": {"bases": [["x9"] * 28]}})
     assert error_code(reply) == "bad_option"
     reply = engine.ask("new", game="pizzamania", players=9, seed=1)
     assert error_code(reply) == "bad_option"

@@ -76,3 +76,12 @@ def test_every_event_has_a_sentence() -> None:
             assert sentence and sentence.endswith("."), event
     exchange = next(e for e in state.log if e["type"] == "exchange" and e["chef"] == "loser")
     assert "(Loser) gives 2 largest toppings to" in str(GAME.describe_event(exchange, None))
+
+
+def test_render_says_when_the_game_is_over_and_who_won() -> None:
+    state = new(3, seed=4, simple=True)
+    assert "game over" not in GAME.render(state.view(0), False)
+    force_order(state, [2, 0, 1])
+    head = GAME.render(state.view(0), False).splitlines()[0]
+    assert head.endswith("game over: seat 2 won")
+    assert GAME.render(state.view(2), False).splitlines()[0].endswith("game over: you won")

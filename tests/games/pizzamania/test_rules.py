@@ -8,7 +8,15 @@ import pytest
 from cardroom.core.errors import BadOption, IllegalAction, NotYourTurn
 from cardroom.games.pizzamania import GAME
 from cardroom.games.pizzamania.cards import BASE_COUNT, BASE_TOTAL, COPIES
-from tests.games.pizzamania.util import act, events, hand, ladder, new, two_player_triples
+from tests.games.pizzamania.util import (
+    act,
+    events,
+    force_order,
+    hand,
+    ladder,
+    new,
+    two_player_triples,
+)
 from tests.helpers import snapshot
 
 # Eight players hold the whole deck, six toppings each. Seat 0 and seat 1
@@ -201,7 +209,7 @@ def test_the_round_ends_when_one_player_holds_cards_and_they_take_last_place() -
 def test_illegal_actions_say_why_and_change_nothing() -> None:
     state = new(4, ladder(4), ["x2"])
     before = snapshot(state)
-    for text, reason in (("play 13", "not an action"), ("play 3", "only 1 × 3"),
+    for text, reason in (("play 13", "there is no topping 13"), ("play 3", "only 1 × 3"),
                          ("jump", "not an action")):
         with pytest.raises(IllegalAction, match=reason) as err:
             state.act(0, text)
@@ -223,5 +231,27 @@ def test_action_strings() -> None:
     state = new(2)
     assert state.action_text(0) == "pass" and state.action_text(7) == "play 7"
     assert state.parse_action("pass") == 0 and state.parse_action("play 12") == 12
-    for text in ("play 0", "play 13", "play 07", "play", "play x", "Pass", "play 1 1"):
+    for text in ("play 0", "play 07", "play", "play x", "Pass", "play 1 1", "play -1"):
         assert state.parse_action(text) is None, text
+
+
+def test_a_value_that_is_no_topping_is_refused_in_words() -> None:
+    state = new(4, ladder(4), ["x1"])
+    before = snapshot(state)
+    for text in ("play 13", "play 99"):
+        with pytest.raises(IllegalAction, match=r"no topping \d+: values run from 1 to 12"):
+            state.act(0, text)
+    assert snapshot(state) == before
+
+
+def test_each_round_shuffles_all_28_bases_into_a_fresh_base_deck() -> None:
+    state = new(2, deals=[ladder(2), ladder(2)], base_decks=[["x1"], ["x3", "x3"]], seed=4)
+    force_order(state, [0, 1])
+    assert state.round_no == 2 and not events(state, "reshuffle")
+    kinds = [e["type"] for e in state.log]
+    last_deal = len(kinds) - 1 - kinds[::-1].index("deal")
+    assert events(state, "bases", last_deal) == [{"type": "bases", "count": BASE_TOTAL}]
+    view = state.view(0)
+    assert view["base"] == "x3" and view["base_deck"] == BASE_TOTAL - 1
+    assert view["base_deck_makeup"] == {"x1": 16, "x2": 8, "x3": 3}
+    assert state.view(None)["base_order"][0] == "x3"

@@ -43,11 +43,12 @@ def test_a_stacked_base_deck_is_the_order_top_first() -> None:
     assert state.view(None)["base_order"] == order[1:]
 
 
-def test_a_short_stacked_base_deck_is_the_top_the_rest_lies_below() -> None:
+def test_a_stacked_base_deck_must_hold_all_28_bases() -> None:
+    with pytest.raises(BadOption, match="all 28 base codes"):
+        GAME.new(4, 1, {"stack": {"bases": [["x2", "x2"]]}})
     state = new(4, ladder(4), ["x2", "x2"], seed=9)
     rest = state.view(None)["base_order"]
     assert rest[0] == "x2" and len(rest) == 27
-    assert {c: rest.count(c) for c in ("x1", "x2", "x3")} == {"x1": 16, "x2": 7, "x3": 4}
     assert events(state, "bases") == [{"type": "bases", "count": 28}]
 
 
@@ -59,10 +60,11 @@ BAD: list[tuple[int, dict[str, Any], str]] = [
     (4, {"deal": [[*ladder(4)[:3], [*ladder(4)[3][:11], True]]]}, "True is not a topping"),
     (4, {"deal": ["1 2 3"]}, "a list of 4 hands"),
     (4, {"deal": [[*ladder(4)[:3], [*ladder(4)[3][:11], "07"]]]}, "'07' is not a topping"),
-    (4, {"bases": [["x4"]]}, "'x4' is not a base"),
-    (4, {"bases": [["x3"] * 5]}, "5 x3 bases, but the deck has only 4"),
-    (4, {"bases": [[]]}, "1 to 28 base codes"),
-    (4, {"bases": [["x1"] * 29]}, "1 to 28 base codes"),
+    (4, {"bases": [["x4"] + ["x1"] * 27]}, "'x4' is not a base"),
+    (4, {"bases": [["x3"] * 5 + ["x1"] * 16 + ["x2"] * 7]}, "5 x3 bases, but the deck has only 4"),
+    (4, {"bases": [[]]}, "all 28 base codes"),
+    (4, {"bases": [["x1"] * 29]}, "all 28 base codes"),
+    (4, {"bases": [["x1"] * 27]}, "all 28 base codes"),
     (4, {"bases": "x1"}, "must be a list of outcomes"),
     (4, {"dice": [1]}, "no random source 'dice'"),
 ]

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardroom.games.pizzamania import GAME
+from cardroom.games.pizzamania.cards import BASE_CODES, BASE_COUNT
 from cardroom.games.pizzamania.state import PizzamaniaState
 
 VALUES = range(1, 13)
@@ -26,6 +27,14 @@ def two_player_triples() -> list[list[int]]:
     return [sorted(odd * 3 + even), sorted(even * 3 + odd)]
 
 
+def full_order(top: Sequence[str]) -> list[str]:
+    """A whole base deck: ``top`` first, then the rest by size (x1, x2, x3)."""
+    rest = [code for code, n in zip(BASE_CODES, BASE_COUNT, strict=True) for _ in range(n)]
+    for code in top:
+        rest.remove(code)
+    return [*top, *rest]
+
+
 def new(players: int, deal: Sequence[Sequence[int]] | None = None,
         bases: Sequence[str] | None = None, seed: int = 1,
         deals: Sequence[Sequence[Sequence[int]]] | None = None,
@@ -37,9 +46,9 @@ def new(players: int, deal: Sequence[Sequence[int]] | None = None,
     if deals is not None:
         stack["deal"] = [[list(h) for h in d] for d in deals]
     if bases is not None:
-        stack["bases"] = [list(bases)]
+        stack["bases"] = [full_order(bases)]
     if base_decks is not None:
-        stack["bases"] = [list(b) for b in base_decks]
+        stack["bases"] = [full_order(b) for b in base_decks]
     if stack:
         options["stack"] = stack
     state = GAME.new(players, seed, options)

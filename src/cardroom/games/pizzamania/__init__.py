@@ -113,10 +113,10 @@ def topping_value(code: Any, where: str) -> int:
 
 
 def convert_bases(entry: Any, where: str) -> list[int]:
-    """A base deck order, top first. A shorter list stacks the top of the
-    deck; the remaining bases lie below it in seeded random order."""
-    if not isinstance(entry, list) or not 1 <= len(entry) <= BASE_TOTAL:
-        raise BadOption(f"{where}: a base deck is a list of 1 to {BASE_TOTAL} base codes "
+    """A whole base deck order, top first (the protocol: an entry with the
+    wrong number of cards is impossible)."""
+    if not isinstance(entry, list) or len(entry) != BASE_TOTAL:
+        raise BadOption(f"{where}: a base deck is a list of all {BASE_TOTAL} base codes "
                         f"({', '.join(BASE_CODES)}), top first")
     order = []
     for code in entry:

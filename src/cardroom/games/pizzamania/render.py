@@ -52,6 +52,8 @@ def render(view: Mapping[str, Any], color: bool) -> str:
         head += " (simple game)"
     if me is not None:
         head += f" - you are seat {me}"
+    if view["over"]:
+        head += f" - game over: {seat_name(view['orders'][-1][0], me)} won"
     lines = [paint(head, "bold", color), _pizza_line(view, color)]
     makeup = ", ".join(f"{code} {n}" for code, n in view["base_deck_makeup"].items())
     lines.append(f"Base deck: {view['base_deck']} left ({makeup}); "

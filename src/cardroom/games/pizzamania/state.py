@@ -16,7 +16,6 @@ from cardroom.games.pizzamania.cards import (
     BASE_CODES,
     BASE_DECK,
     BASE_SIZE,
-    BASE_TOTAL,
     FULL,
     HIGHEST,
     LOWEST,
@@ -98,12 +97,6 @@ class PizzamaniaState(State):
 
     def shuffle_bases(self, reshuffle: bool) -> None:
         order = list(self.rng.draw("bases", self.random_bases))
-        if len(order) < BASE_TOTAL:  # a stacked deck top: the rest lies below in random order
-            rest = list(BASE_DECK)
-            for kind in order:
-                rest.remove(kind)
-            self.rng.shuffle(rest)
-            order += rest
         self.base_deck = order[::-1]
         self.log.append({"type": "reshuffle" if reshuffle else "bases", "count": len(order)})
 
@@ -187,10 +180,11 @@ class PizzamaniaState(State):
         if text == "pass":
             return PASS
         verb, _, arg = text.partition(" ")
-        if verb != "play" or not arg.isdigit() or arg != str(int(arg)):
+        # "play 0" must not read as PASS (0). A value beyond the deck still
+        # parses, so that illegal_reason can tell the player why it is refused.
+        if verb != "play" or not arg.isdigit() or arg != str(int(arg)) or int(arg) == PASS:
             return None
-        value = int(arg)
-        return value if LOWEST <= value <= HIGHEST else None
+        return int(arg)
 
     # ----- pizzas ----------------------------------------------------------
     def play(self, seat: int, value: int) -> None:
