@@ -59,7 +59,8 @@ def task_test(args: list[str]) -> int:
         print("$", " ".join(step[2:]), flush=True)
         if run(step) != 0:
             return 1
-    jobs = ["-n", "2"] if not args else []
+    # loadfile: a test module's tests stay on one worker (some share an engine process).
+    jobs = ["-n", "2", "--dist", "loadfile"] if not args else []
     code = run([str(PY), "-m", "pytest", *jobs, *args])
     if code == 5:
         print("pytest collected no tests: that is a failure here.")

@@ -99,3 +99,27 @@ def test_every_event_of_whole_games_reads_as_a_sentence_or_stays_silent() -> Non
                     assert text is None
                     continue
                 assert text and text[0].isupper() and text.endswith("."), (event, text)
+
+
+def test_sentences_about_you_use_you_forms() -> None:
+    state = new(4, BASE)
+    bid_to(state, ["bid 1M", "pass", "pass", "pass"])
+    text = GAME.render(state.view(1), False)
+    assert "; you open" in text and "(empty: you open)" in text and "you opens" not in text
+    contract = next(e for e in state.log if e["type"] == "contract")
+    assert describe_event(contract, 1) == "Contract 1M for your side; you open."
+    assert describe_event({"type": "stuck", "seat": 2, "cards_left": [0, 0, 3, 0]}, 2) \
+        == "Nobody can play on: you are stuck in last place."
+    individual = {"type": "contract", "contract": "2M", "declarer": 1, "side": [1],
+                  "opener": 1}
+    assert describe_event(individual, 0) == "Contract 2M for seat 1; seat 1 opens."
+
+
+def test_deal_end_names_whose_totals_they_are() -> None:
+    partnership = {"type": "deal_end", "places": [1, 3, 0, 2], "team_points": [3, 15],
+                   "totals": [3, 15, 3, 15]}
+    assert describe_event(partnership, 0) == ("Deal over. Places: seat 1, seat 3, you, "
+                                              "seat 2. Totals: North-South 3, East-West 15.")
+    individual = {"type": "deal_end", "places": [1, 0], "totals": [1, 6]}
+    assert describe_event(individual, 1) == ("Deal over. Places: you, seat 0. "
+                                             "Totals: seat 0 1, you 6.")

@@ -179,3 +179,22 @@ def test_l4_sign_laid_during_the_rest_blocks_once_the_rest_is_over() -> None:
     state.act(1, "pass")
     assert state.to_act() == [3]
     assert [e["type"] for e in state.log[-3:]] == ["pass", "rest_over", "skipped"]
+
+
+def test_l4_rest_ends_when_its_player_goes_out_on_another_card() -> None:
+    from tests.games.muzicando.util import fill
+
+    violet = ["DoV", "pV", "ReV", "MiV", "FaV", "SolV", "LaV"]
+    hands, pile = fill({1: violet}, 3, 7)
+    state = new(3, hands, {"mode": "individual"}, pile=pile)
+    state.act(1, "choose M")
+    state.act(1, "play DoV")
+    state.act(2, "pass")
+    state.act(0, "pass")
+    state.act(1, "play pV")
+    for text in ["play ReV", "play MiV", "play FaV", "play SolV"]:
+        state.act(1, text)
+    mark = len(state.log)
+    state.act(1, "play LaV")
+    assert types(state, mark) == ["play", "out", "rest_over"]
+    assert state.view(None)["rest"] is None and state.to_act() == [2]

@@ -100,9 +100,6 @@ DO_MASK = mask_of(card_of(col, 0) for col in range(COLOURS))
 NOTE_CARDS: tuple[int, ...] = tuple(
     mask_of(card_of(col, n) for col in range(COLOURS)) for n in range(NOTES)
 )
-COLOUR_NOTES: tuple[int, ...] = tuple(
-    mask_of(card_of(col, n) for n in range(NOTES)) for col in range(COLOURS)
-)
 
 
 def step(note: int, by: int) -> int:
@@ -130,7 +127,6 @@ LAYOUT_LETTERS: tuple[str, ...] = tuple(x["letter"] for x in DATA["layouts"])
 LAYOUT_NAMES: tuple[str, ...] = tuple(x["name"] for x in DATA["layouts"])
 LAYOUT_VALUE: tuple[int, ...] = tuple(x["value"] for x in DATA["layouts"])
 SARABANDA, GLISSANDO, PARADA, MUZICANDO = range(4)
-GRID_LAYOUTS = (SARABANDA, GLISSANDO)
 OPENING_MASK: tuple[int, ...] = tuple(
     DO_MASK if x["opens_with"] == "Do" else OVAL_MASK for x in DATA["layouts"]
 )

@@ -64,9 +64,6 @@ class ColumnTable:
     def on_table(self) -> int:
         return self.laid
 
-    def colour_open(self, colour: int) -> bool:
-        return self.low[colour] >= 0
-
     # ----- what may be played ----------------------------------------------
     def opener(self, colour: int) -> int:
         return OPENERS[self.layout][colour]

@@ -72,9 +72,6 @@ class GridTable:
     def on_table(self) -> int:
         return self.laid
 
-    def colour_open(self, colour: int) -> bool:
-        return any(COLOUR[c] == colour for c in self.cells.values())
-
     def opening_moves(self, hand: int) -> list[int]:
         return [play(c, ORIGIN) for c in cards_of(hand & OPENING_MASK[self.layout])]
 

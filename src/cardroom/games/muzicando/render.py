@@ -13,7 +13,7 @@ from cardroom.games.muzicando.cards import (
     PARTNERSHIP,
     SIGN_KIND,
 )
-from cardroom.games.muzicando.drawing import card, cards, draw_table, hand_by_colour
+from cardroom.games.muzicando.drawing import card, draw_table, hand_by_colour
 from cardroom.textui import paint, seat_name, seat_title, standings, table
 
 TEAM_SHORT = ("NS", "EW")
@@ -33,9 +33,8 @@ def render(view: Mapping[str, Any], color: bool) -> str:
         if view["opened"]:
             lines.extend(draw_table(view["layout"], view["table"], color))
         else:
-            opener = seat_name(view["opener"], view["seat"])
-            lines.append(f"  (empty: {opener} opens"
-                         + (" at 0 0)" if view["layout"] in "SG" else ")"))
+            opens = _opens(view["opener"], view["seat"])
+            lines.append(f"  (empty: {opens}" + (" at 0 0)" if view["layout"] in "SG" else ")"))
     lines.append(_seats(view))
     if view["seat"] is None:
         for seat, hand in enumerate(view["hands"]):
@@ -64,6 +63,10 @@ def _headline(view: Mapping[str, Any]) -> str:
     return head
 
 
+def _opens(seat: int, viewer: int | None) -> str:
+    return "you open" if seat == viewer else f"seat {seat} opens"
+
+
 def _side(view: Mapping[str, Any], seat: int) -> str:
     me = view["seat"]
     if view["mode"] != "partnership":
@@ -76,7 +79,7 @@ def _bidding(view: Mapping[str, Any]) -> str:
     calls = [f"{seat_name(s, me)}: {c.removeprefix('bid ')}" for s, c in view["calls"]]
     text = "Bidding: " + (", ".join(calls) or "(no call yet)")
     if view["opener"] is not None and view["contract"]:
-        text += f"; {seat_name(view['opener'], me)} opens"
+        text += f"; {_opens(view['opener'], me)}"
     return text
 
 
@@ -150,10 +153,12 @@ def describe_event(event: Mapping[str, Any], viewer: int | None,
     if kind == "forced_bid":
         return f"Everyone passed: {seat_name(event['seat'], viewer)} must now bid."
     if kind == "contract":
-        side = ("your" if viewer in event["side"]
-                else f"{seat_name(event['declarer'], viewer)}'s")
-        return (f"Contract {event['contract']} for {side} side; "
-                f"{seat_name(event['opener'], viewer)} opens.")
+        if viewer in event["side"]:
+            side = "your side" if len(event["side"]) > 1 else "you"
+        else:
+            name = seat_name(event["declarer"], viewer)
+            side = f"{name}'s side" if len(event["side"]) > 1 else name
+        return f"Contract {event['contract']} for {side}; {_opens(event['opener'], viewer)}."
     if kind == "failed_opening":
         return (f"{who} cannot open {event['contract']}: the deal is cancelled and the "
                 f"declaring side loses {event['penalty']} points.")
@@ -195,13 +200,20 @@ def _play_event(kind: str, event: Mapping[str, Any], who: str, viewer: int | Non
     if kind == "out":
         return f"{who} went out in place {event['place']}."
     if kind == "stuck":
-        return f"Nobody can play on: {seat_name(event['seat'], viewer)} is stuck in last place."
+        stuck = "you are" if event["seat"] == viewer else f"seat {event['seat']} is"
+        return f"Nobody can play on: {stuck} stuck in last place."
     if kind == "deal_end":
         places = ", ".join(seat_name(s, viewer) for s in event["places"])
-        return f"Deal over. Places: {places}. Totals: {event['totals']}."
+        return f"Deal over. Places: {places}. Totals: {_totals(event, viewer)}."
     if kind == "game_end":
         return f"Game over (highest total wins): {standings(event['ranking'], viewer)}."
     return None
 
 
-__all__ = ["cards", "describe_event", "render", "score_table"]
+def _totals(event: Mapping[str, Any], viewer: int | None) -> str:
+    """Team totals in the partnership game (partners share one), else per seat."""
+    totals: list[int] = event["totals"]
+    if "team_points" in event:
+        names: list[str] = PARTNERSHIP["team_names"]
+        return ", ".join(f"{name} {totals[team]}" for team, name in enumerate(names))
+    return ", ".join(f"{seat_name(s, viewer)} {t}" for s, t in enumerate(totals))

@@ -99,7 +99,8 @@ class PlayRules(Fields):
         if self.rest == seat:
             if not out:
                 return  # D6: the rest's player plays on until they pass
-            self.rest = -1
+            self.rest = -1  # L4: going out ends the rest too
+            self.log.append({"type": "rest_over", "seat": seat})
         self.advance(seat)
 
     def sign_effect(self, seat: int, sign: int, out: bool) -> bool:
