@@ -94,6 +94,10 @@ class State(ABC):
 
     # ----- what each game implements -------------------------------------
     @abstractmethod
+    def setup(self) -> None:
+        """Deal and prepare the first decision (options are in ``self.options``)."""
+
+    @abstractmethod
     def to_act(self) -> Sequence[int]:
         """Seats whose action is awaited now."""
 
@@ -227,6 +231,7 @@ class Game(ABC):
 
     id: ClassVar[str]
     name: ClassVar[str]
+    state_class: ClassVar[type[State]]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
@@ -259,7 +264,23 @@ class Game(ABC):
         given = dict(options or {})
         resolved = resolve_options(self.all_options(), given, players)
         stack = self._convert_stack(resolved.pop("stack"), players, resolved)
+        self.check_options(players, resolved, given)
+        self.check_stack(stack, players, resolved)
         return self.start(players, seed, resolved, given, Rng(seed, stack))
+
+    def check_options(
+        self, players: int, options: dict[str, Any], given: Mapping[str, Any]
+    ) -> None:
+        """Checks across options or with the player count (``given`` holds the
+        options as the caller wrote them); BadOption if refused."""
+        return  # most games need no such check
+
+    def check_stack(
+        self, stack: dict[str, list[Any]], players: int, options: dict[str, Any]
+    ) -> None:
+        """Checks across converted stacked entries (each is checked alone by
+        ``convert_stacked``); BadOption if they cannot go together."""
+        return  # most games' sources are independent
 
     def _convert_stack(
         self, stack: Mapping[str, Any] | None, players: int, options: dict[str, Any]
@@ -287,12 +308,15 @@ class Game(ABC):
     ) -> Any:
         """One stacked outcome in the game's internal form; BadOption if impossible."""
 
-    @abstractmethod
     def start(
         self, players: int, seed: int, options: dict[str, Any],
         given: Mapping[str, Any], rng: Rng,
     ) -> State:
         """The initial state, with options already checked."""
+        state = self.state_class.__new__(self.state_class)
+        state._init_base(self, players, seed, options, given, rng)
+        state.setup()
+        return state
 
     @abstractmethod
     def determinize(self, view: Mapping[str, Any], rng: Rng) -> State:

@@ -28,6 +28,7 @@ from cardroom.games.muzicando.state import MuzicandoState
 
 class Muzicando(Game):
     id = "muzicando"
+    state_class = MuzicandoState
     name = "Muzicando"
     min_players = 2
     max_players = 8
@@ -46,22 +47,16 @@ class Muzicando(Game):
     )
     random_sources = ("deal", "pile")
 
-    def start(
-        self, players: int, seed: int, options: dict[str, Any],
-        given: Mapping[str, Any], rng: Rng,
-    ) -> MuzicandoState:
+    def check_options(
+        self, players: int, options: dict[str, Any], given: Mapping[str, Any]
+    ) -> None:
         uses_bidding(options, players)
         deal_count(options, players)
-        stack = given.get("stack") or {}
-        deals = [self.convert_stacked("deal", e, i, players, options)
-                 for i, e in enumerate(stack.get("deal", []))]
-        piles = [self.convert_stacked("pile", e, i, players, options)
-                 for i, e in enumerate(stack.get("pile", []))]
-        check_stack_pairs(deals, piles)
-        state = MuzicandoState.__new__(MuzicandoState)
-        state._init_base(self, players, seed, options, given, rng)
-        state.setup()
-        return state
+
+    def check_stack(
+        self, stack: dict[str, list[Any]], players: int, options: dict[str, Any]
+    ) -> None:
+        check_stack_pairs(stack.get("deal", []), stack.get("pile", []))
 
     def convert_stacked(
         self, source: str, entry: Any, index: int, players: int, options: dict[str, Any]

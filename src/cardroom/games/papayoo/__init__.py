@@ -20,6 +20,7 @@ from cardroom.games.papayoo.state import PapayooState
 
 class Papayoo(Game):
     id = "papayoo"
+    state_class = PapayooState
     name = "Papayoo"
     min_players = 3
     max_players = 8
@@ -28,15 +29,6 @@ class Papayoo(Game):
                "Rounds to play (default: one per player, so each deals once).", min=1),
     )
     random_sources = ("deal", "die")
-
-    def start(
-        self, players: int, seed: int, options: dict[str, Any],
-        given: Mapping[str, Any], rng: Rng,
-    ) -> PapayooState:
-        state = PapayooState.__new__(PapayooState)
-        state._init_base(self, players, seed, options, given, rng)
-        state.setup()
-        return state
 
     def convert_stacked(
         self, source: str, entry: Any, index: int, players: int, options: dict[str, Any]

@@ -28,20 +28,12 @@ from cardroom.games.pile_up.state import PileUpState
 
 class PileUp(Game):
     id = "pile-up"
+    state_class = PileUpState
     name = "Pile up"
     min_players = 2
     max_players = 5
     options = ()
     random_sources = ("deck", "dice")
-
-    def start(
-        self, players: int, seed: int, options: dict[str, Any],
-        given: Mapping[str, Any], rng: Rng,
-    ) -> PileUpState:
-        state = PileUpState.__new__(PileUpState)
-        state._init_base(self, players, seed, options, given, rng)
-        state.setup()
-        return state
 
     def convert_stacked(
         self, source: str, entry: Any, index: int, players: int, options: dict[str, Any]

@@ -31,6 +31,7 @@ from cardroom.games.pizzamania.state import PizzamaniaState
 
 class Pizzamania(Game):
     id = "pizzamania"
+    state_class = PizzamaniaState
     name = "Pizzamania"
     min_players = 2  # D3
     max_players = 8
@@ -43,17 +44,12 @@ class Pizzamania(Game):
     )
     random_sources = ("deal", "bases")
 
-    def start(
-        self, players: int, seed: int, options: dict[str, Any],
-        given: Mapping[str, Any], rng: Rng,
-    ) -> PizzamaniaState:
+    def check_options(
+        self, players: int, options: dict[str, Any], given: Mapping[str, Any]
+    ) -> None:
         if options["simple"] and given.get("rounds") not in (None, 1):
             raise BadOption("option 'rounds': the simple game is a single round; "
                             "leave 'rounds' out or set it to 1")
-        state = PizzamaniaState.__new__(PizzamaniaState)
-        state._init_base(self, players, seed, options, given, rng)
-        state.setup()
-        return state
 
     def convert_stacked(
         self, source: str, entry: Any, index: int, players: int, options: dict[str, Any]
