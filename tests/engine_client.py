@@ -8,6 +8,19 @@ import sys
 from typing import Any
 
 
+def ok(reply: dict[str, Any]) -> dict[str, Any]:
+    """The reply, after checking it succeeded."""
+    assert reply["ok"] is True, reply
+    return reply
+
+
+def error_code(reply: dict[str, Any]) -> str:
+    """The error code of a failed reply, after checking it has a message."""
+    assert reply["ok"] is False and reply["error"]["message"], reply
+    code: str = reply["error"]["code"]
+    return code
+
+
 class EngineProcess:
     def __init__(self) -> None:
         self.proc = subprocess.Popen(

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.engine_client import EngineProcess
+from tests.engine_client import EngineProcess, error_code
 
 
 @pytest.fixture
@@ -15,13 +15,6 @@ def engine() -> Iterator[EngineProcess]:
     proc = EngineProcess()
     yield proc
     proc.close()
-
-
-def error_code(reply: dict[str, object]) -> object:
-    assert reply["ok"] is False
-    err = reply["error"]
-    assert isinstance(err, dict) and err["message"]
-    return err["code"]
 
 
 def test_games_lists_ids_players_and_typed_options(engine: EngineProcess) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine_client import EngineProcess
+from tests.engine_client import EngineProcess, error_code, ok
 from tests.games.pile_up.scenario import deck
 
 HANDS = [["3R", "3R", "1B", "2R", "2B", "4R"],
@@ -21,17 +21,6 @@ def engine() -> Iterator[EngineProcess]:
     proc = EngineProcess()
     yield proc
     assert proc.close() == 0
-
-
-def ok(reply: dict[str, Any]) -> dict[str, Any]:
-    assert reply["ok"] is True, reply
-    return reply
-
-
-def error_code(reply: dict[str, Any]) -> str:
-    assert reply["ok"] is False and reply["error"]["message"], reply
-    code: str = reply["error"]["code"]
-    return code
 
 
 def new(engine: EngineProcess, dice: list[int], hands: list[list[str]] = HANDS,

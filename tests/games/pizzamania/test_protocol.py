@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine_client import EngineProcess
+from tests.engine_client import EngineProcess, error_code, ok
 from tests.games.pizzamania.util import full_order, ladder
 
 STACK = {"deal": [ladder(4)], "bases": [full_order(["x1", "x2"])]}
@@ -18,17 +18,6 @@ def engine() -> Iterator[EngineProcess]:
     proc = EngineProcess()
     yield proc
     assert proc.close() == 0
-
-
-def ok(reply: dict[str, Any]) -> dict[str, Any]:
-    assert reply["ok"] is True, reply
-    return reply
-
-
-def error_code(reply: dict[str, Any]) -> str:
-    assert reply["ok"] is False and reply["error"]["message"], reply
-    code: str = reply["error"]["code"]
-    return code
 
 
 def new(engine: EngineProcess, stack: dict[str, Any] = STACK) -> dict[str, Any]:

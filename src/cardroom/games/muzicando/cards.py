@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from importlib import resources
 from typing import Any
 
+from cardroom.core.bits import bit_indices
+
 DATA: dict[str, Any] = json.loads(
     resources.files("cardroom.games.muzicando").joinpath("deck.json").read_text(encoding="utf-8")
 )
@@ -75,13 +77,7 @@ def mask_of(cards: Iterable[int]) -> int:
     return mask
 
 
-def cards_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+cards_of = bit_indices
 
 
 def codes(mask: int) -> list[str]:

@@ -13,6 +13,8 @@ import json
 from collections.abc import Iterable
 from pathlib import Path
 
+from cardroom.core.bits import bit_indices
+
 _DATA = json.loads(Path(__file__).with_name("rudy.json").read_text(encoding="utf-8"))
 
 EFFECT_PLAIN, EFFECT_PUSH, EFFECT_ARM = 0, 1, 2
@@ -53,13 +55,7 @@ NUMBER_MASK: tuple[int, ...] = tuple(
 )
 
 
-def ids_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+ids_of = bit_indices
 
 
 def types_of(mask: int) -> list[int]:
