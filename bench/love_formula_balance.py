@@ -1,4 +1,5 @@
-"""Balance check for Love Formula's reconstructed base card set.
+"""Balance check for Love Formula's reconstructed card sets, and random
+self-play throughput.
 
 Heuristic bots play every seat. For each card (design), compare the win rate
 of players who held it in their play-phase hand (the 12 drafted cards plus
@@ -9,6 +10,15 @@ a clean test; other cards are drafted by the bots, so theirs also reflect how
 the bot values them.
 
     .venv/bin/python bench/love_formula_balance.py --games 600 --players 2 3 4
+    .venv/bin/python bench/love_formula_balance.py --chance --goals --promo add
+    .venv/bin/python bench/love_formula_balance.py --option goals_variant=hidden --goals
+    .venv/bin/python bench/love_formula_balance.py --throughput 10 --players 4 --chance
+
+With the expansions on, the chance, goal and VP cards are never held, so the
+table lists the cards that are; the promo cards join it with ``--promo``.
+``--throughput S`` instead plays seeded random games for S seconds per player
+count through the public API (to_act, legal_actions, apply) and prints games/s
+and actions/s on one core.
 
 The bots do not read the event log, so views are built without it (speed).
 """
@@ -16,11 +26,13 @@ The bots do not read the event log, so views are built without it (speed).
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import time
 from typing import Any
 
 from cardroom.core.game import State
+from cardroom.core.rng import Rng
 from cardroom.games import get_game
 from cardroom.games.love_formula.cards import CAT
 from cardroom.games.love_formula.state import LoveState
@@ -33,15 +45,16 @@ def quick_view(state: State, seat: int) -> dict[str, Any]:
     view: dict[str, Any] = {
         "game": state.game.id, "players": state.players, "phase": state.phase(),
         "to_act": list(state.to_act()), "over": state.is_over(), "seat": seat,
-        "scores": state.scores(), "options": {},
+        "scores": state.scores(), "options": dict(state.options),
     }
     view.update(state.table_view(seat))
     return view
 
 
-def play(players: int, seed: int) -> tuple[list[set[int]], list[float], dict[str, float]]:
+def play(players: int, seed: int, options: dict[str, Any]
+         ) -> tuple[list[set[int]], list[float], dict[str, float]]:
     game = get_game("love-formula")
-    state = game.new(players, seed)
+    state = game.new(players, seed, options)
     assert isinstance(state, LoveState)
     bots = [game.heuristic_bot(seed * 8 + s) for s in range(players)]
     held: list[set[int]] = [set() for _ in range(players)]
@@ -69,13 +82,13 @@ def game_stats(state: LoveState) -> dict[str, float]:
             "couples": couples / state.players}
 
 
-def report(players: int, games: int) -> float:
+def report(players: int, games: int, options: dict[str, Any]) -> float:
     start = time.perf_counter()
     with_card = [[0.0, 0] for _ in CAT.copies]   # wins, seat-games holding the design
     without = [[0.0, 0] for _ in CAT.copies]
     totals: dict[str, float] = {}
     for seed in range(games):
-        held, wins, stats = play(players, seed)
+        held, wins, stats = play(players, seed, options)
         for key, value in stats.items():
             totals[key] = totals.get(key, 0.0) + value / games
         for seat in range(players):
@@ -106,12 +119,62 @@ def report(players: int, games: int) -> float:
     return worst
 
 
+def throughput(players: int, seconds: float, options: dict[str, Any]) -> None:
+    """Seeded uniform-random self-play through the public API, on one core."""
+    game = get_game("love-formula")
+    games = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new(players, games, options)
+        rng = Rng(games)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.below(len(legal))])
+            actions += 1
+        games += 1
+    took = time.perf_counter() - start
+    print(f"{players} players {json.dumps(options)}: {games / took:.1f} games/s, "
+          f"{actions / took:.0f} actions/s ({games} games, {actions / games:.0f} actions "
+          "each)")
+
+
+def options_of(args: argparse.Namespace) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in args.option:
+        name, _, value = pair.partition("=")
+        try:
+            options[name] = json.loads(value)
+        except ValueError:
+            options[name] = value
+    if args.chance:
+        options["chance"] = True
+    if args.goals:
+        options["goals"] = True
+    if args.promo:
+        options["promo"] = args.promo
+    return options
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=600)
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
+    parser.add_argument("--chance", action="store_true", help="the Chance expansion")
+    parser.add_argument("--goals", action="store_true", help="#RelationshipGoals")
+    parser.add_argument("--promo", choices=["none", "replace", "add"], help="the promo pack")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="any other game option, e.g. goals_variant=hidden")
+    parser.add_argument("--throughput", type=float, metavar="SECONDS",
+                        help="measure random self-play speed instead")
     args = parser.parse_args()
-    worst = max(report(n, args.games) for n in args.players)
+    options = options_of(args)
+    get_game("love-formula").new(2, 0, options)  # fail fast on bad options
+    if args.throughput:
+        for n in args.players:
+            throughput(n, args.throughput, options)
+        return
+    worst = max(report(n, args.games, options) for n in args.players)
     print(f"\nLargest swing over all player counts: {worst:.1f} points "
           f"({'within' if worst <= BAR else 'OVER'} the {BAR:.0f}-point bar)")
 

@@ -16,12 +16,15 @@ from typing import Any
 
 from cardroom.games import get_game
 from cardroom.games.love_formula.cards import CAT
+from cardroom.games.love_formula.config import config
 from cardroom.games.love_formula.state import LoveState
-from cardroom.games.love_formula.steps import DRAFT, OVER, SELECT
+from cardroom.games.love_formula.steps import DRAFT, OVER, SELECT, cards_of
 
 GAME = get_game("love-formula")
 JOBS = ["barista", "florist", "tutor", "courier"]  # defaults, in seat order
-ORDINARY = [i for i in CAT.ids if not CAT.jobs >> CAT.by_id[i] & 1]
+PROMO_JOBS = ["librarian", "photographer", "lifeguard", "idol"]
+ORDINARY = [i for i in CAT.ids if not CAT.jobs >> CAT.by_id[i] & 1
+            and CAT.set_of[CAT.by_id[i]] == "base"]
 
 
 def packs_for(players: int, hands: Sequence[Sequence[str]], spare: list[str]) -> list[str]:
@@ -39,15 +42,27 @@ def packs_for(players: int, hands: Sequence[Sequence[str]], spare: list[str]) ->
 
 def new(players: int, hands: Sequence[Sequence[str]] = (), draws: Sequence[str] = (),
         hands2: Sequence[Sequence[str]] | None = None, jobs: Sequence[str] | None = None,
-        seed: int = 1, reshuffle: Sequence[str] | None = None) -> LoveState:
+        seed: int = 1, reshuffle: Sequence[str] | None = None,
+        options: dict[str, Any] | None = None, chance: Sequence[str] | None = None,
+        goals: Sequence[str] | None = None, vp: Sequence[str] | None = None) -> LoveState:
+    """A game drafted to the given hands; ``options`` turn on expansions, and
+    ``chance``, ``goals``, ``vp`` stack the tops of those decks."""
+    options = dict(options or {})
+    extra_stack = options.pop("stack", {})
+    cfg = config(options, players)
     used = {c for h in [*hands, *(hands2 or [])] for c in h} | set(draws)
-    spare = [c for c in ORDINARY if c not in used]
+    spare = [CAT.ids[c] for c in cards_of(cfg.deck) if CAT.ids[c] not in used]
     order = packs_for(players, hands, spare) + list(draws)
     if hands2 is not None:
         order += packs_for(players, hands2, spare)
     decks = [order] if reshuffle is None else [order, list(reshuffle)]
-    stack: dict[str, Any] = {"deck": decks, "jobs": [list(jobs or JOBS[:players])]}
-    state = GAME.new(players, seed, {"stack": stack})
+    default_jobs = PROMO_JOBS if cfg.promo == "replace" else JOBS
+    stack: dict[str, Any] = {"deck": decks, "jobs": [list(jobs or default_jobs[:players])],
+                             **extra_stack}
+    for source, top in (("chance", chance), ("goals", goals), ("vp", vp)):
+        if top is not None:
+            stack[source] = [list(top)]
+    state = GAME.new(players, seed, {**options, "stack": stack})
     assert isinstance(state, LoveState)
     keep_draft(state, [list(h) for h in hands])
     return state

@@ -1,8 +1,10 @@
-"""Golden seeded playthrough: any change in rules, events or RNG shows as a diff."""
+"""Golden seeded playthroughs: any change in rules, events or RNG shows as a diff.
+The base game's files are unchanged by the expansions, which have their own."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,3 +17,15 @@ HERE = Path(__file__).parent / "golden"
 def test_golden_playthrough(players: int, seed: int) -> None:
     text = playthrough("love-formula", players, seed, {}, policy_seed=seed)
     check_golden(HERE / f"love-formula-{players}p-seed{seed}.txt", text)
+
+
+@pytest.mark.parametrize("players, seed, options, tag", [
+    (3, 11, {"chance": True, "goals": True, "promo": "add"}, "all"),
+    (2, 5, {"chance": True, "goals": True, "goals_variant": "hidden", "promo": "replace"},
+     "hidden-replace"),
+    (4, 8, {"goals": True, "goals_variant": "planned"}, "planned"),
+])
+def test_golden_playthrough_with_expansions(players: int, seed: int, options: dict[str, Any],
+                                            tag: str) -> None:
+    text = playthrough("love-formula", players, seed, options, policy_seed=seed)
+    check_golden(HERE / f"love-formula-{players}p-seed{seed}-{tag}.txt", text)

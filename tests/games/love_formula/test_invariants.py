@@ -40,7 +40,7 @@ def vp_from_view(zone: dict[str, Any]) -> int:
     for couple in zone["couples"]:
         card = CAT.by_id[couple["card"]]
         attached = [CAT.by_id[a["card"]] for a in couple["attached"]]
-        preps = {CAT.design[a] for a in attached if CAT.type[a] == PREP}
+        preps = {CAT.match[a] for a in attached if CAT.type[a] == PREP}
         total += sum(1 for a in attached if CAT.type[a] == PREP)
         statics: dict[str, int] = {}
         for a in attached:
@@ -55,7 +55,8 @@ def vp_from_view(zone: dict[str, Any]) -> int:
 def check_end(state: LoveState) -> None:
     ref = state.view(None)
     cards = all_cards(ref)
-    assert len(cards) == CAT.size == 136 and set(cards) == set(CAT.ids)
+    base = {i for i in CAT.ids if CAT.set_of[CAT.by_id[i]] == "base"}
+    assert len(cards) == len(base) == 136 and set(cards) == base
     assert state.scores() == [vp_from_view(z) for z in ref["zones"]]
     assert state.result().scores == state.scores()
     for zone in ref["zones"]:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine_client import EngineProcess
+from tests.engine_client import EngineProcess, error_code
 from tests.games.love_formula.support import ORDINARY, packs_for
 
 GAME = "love-formula"
@@ -19,12 +19,6 @@ def engine() -> Iterator[EngineProcess]:
     proc = EngineProcess()
     yield proc
     proc.close()
-
-
-def code_of(reply: dict[str, Any]) -> str:
-    assert reply["ok"] is False and reply["error"]["message"]
-    code: str = reply["error"]["code"]
-    return code
 
 
 def stacked(hands: list[list[str]]) -> dict[str, Any]:
@@ -74,11 +68,11 @@ def test_illegal_actions_are_refused_and_change_nothing(engine: EngineProcess) -
     for action in ("select not-today-1", "select home-1", "draft kiss-1", "resolve",
                    "target 1 daisuke-chi", "fly away", ""):
         reply = engine.ask("act", seat=0, action=action)
-        assert code_of(reply) == "illegal_action", action
+        assert error_code(reply) == "illegal_action", action
         assert engine.ask("view", seat=None)["view"] == before
     message = engine.ask("act", seat=0, action="select not-today-1")["error"]["message"]
     assert "reactions are never selected" in message
-    assert code_of(engine.ask("act", seat=5, action="end")) == "bad_request"
+    assert error_code(engine.ask("act", seat=5, action="end")) == "bad_request"
 
 
 def test_a_seat_view_hides_the_other_hand_and_the_deck(engine: EngineProcess) -> None:
@@ -120,4 +114,4 @@ def test_a_whole_game_then_record_and_load(engine: EngineProcess) -> None:
 def test_a_bad_stack_entry_is_a_bad_option(engine: EngineProcess) -> None:
     reply = engine.ask("new", game=GAME, players=2, seed=1,
                        options={"stack": {"deck": [["kiss-1", "nope"]]}})
-    assert code_of(reply) == "bad_option" and "nope" in reply["error"]["message"]
+    assert error_code(reply) == "bad_option" and "nope" in reply["error"]["message"]

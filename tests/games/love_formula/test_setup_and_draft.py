@@ -29,7 +29,7 @@ def test_four_players_use_all_four_jobs() -> None:
 
 
 def test_r10_a_stacked_deck_may_give_only_its_top_dealt_twelve_to_seat_0_first() -> None:
-    order = [i for i in CAT.ids if not CAT.jobs >> CAT.by_id[i] & 1][:24]
+    order = [i for i in CAT.ids if not CAT.jobs >> CAT.by_id[i] & 1][:24]  # base cards
     ref = GAME.new(2, 1, {"stack": {"deck": [order]}}).view(None)
     assert sorted(ref["packs"][0]) == sorted(order[:12])
     assert sorted(ref["packs"][1]) == sorted(order[12:24])
@@ -41,7 +41,8 @@ def test_r10_a_stacked_deck_may_give_only_its_top_dealt_twelve_to_seat_0_first()
     ({"deck": [["kiss-1", "kiss-1"]]}, "kiss-1 is listed twice"),
     ({"deck": [["barista"]]}, "barista is a Part-Time Job"),
     ({"deck": [["no-such-card"]]}, "'no-such-card' is not a card id"),
-    ({"chance": [[]]}, "no random source 'chance'"),
+    ({"chance": [[]]}, "the Chance expansion is off"),
+    ({"dice": [[]]}, "no random source 'dice'"),
 ])
 def test_impossible_stacked_entries_are_refused(stack: dict[str, object], words: str) -> None:
     with pytest.raises(BadOption) as err:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from cardroom.core.bot import Bot, View
 from cardroom.core.rng import Rng
+from cardroom.games.love_formula import botgoals as G
 from cardroom.games.love_formula import botmodel as M
 from cardroom.games.love_formula.cards import ACTION, CAT, COUPLE, PREP
 
@@ -44,9 +45,10 @@ class LoveHeuristic(Bot):
         t = M.read(view)
         step = view["step"]
         if step == "draft":
-            return self.best(legal, lambda a: draft_value(t, card_of(a)))
+            return self.best(legal, lambda a: draft_value(t, card_of(a))
+                             + 0.3 * G.goal_bonus(view, t, card_of(a)))
         if step == "select":
-            return self.best(legal, lambda a: M.card_value(t, card_of(a)))
+            return self.best(legal, lambda a: select_value(t, view, card_of(a)))
         if step == "turn":
             return self.turn(t, view, legal)
         if step == "react":
@@ -77,10 +79,16 @@ class LoveHeuristic(Bot):
         answers = [a for a in legal if a.startswith("react")]
         if not answers:
             return "pass"
-        if CAT.jobs >> against & 1 or (CAT.type[against] == ACTION
-                                       and M.action_value(t, against) < 0.8):
-            return "pass"  # not worth a reaction
+        goal = max(G.goal_bonus(view, t, card_of(a)) for a in answers)
+        if goal < 1.0 and (CAT.jobs >> against & 1 or (
+                CAT.type[against] == ACTION and M.action_value(t, against) < 0.8)):
+            return "pass"  # not worth a reaction (unless it wins a goal)
         return answers[0]
+
+
+def select_value(t: M.Table, view: View, card: int) -> float:
+    """This round's card: its own worth, the goals it brings closer, the chance rules."""
+    return M.card_value(t, card) + G.goal_bonus(view, t, card) + G.chance_adjust(view, card)
 
 
 def draft_value(t: M.Table, card: int) -> float:
@@ -89,8 +97,8 @@ def draft_value(t: M.Table, card: int) -> float:
     if kind == COUPLE:
         return 0.6 + 0.5 * M.couple_promise(t, card, [])
     if kind == PREP:
-        wanted = [c for c in mine if CAT.design[card] in CAT.requires[c]
-                  and CAT.design[card] not in M.held_designs(t)]
+        wanted = [c for c in mine if CAT.match[card] in CAT.requires[c]
+                  and CAT.match[card] not in M.held_designs(t)]
         return 1.0 + max((CAT.vp_perfect[c] / len(CAT.requires[c]) for c in wanted), default=0)
     return 0.3 + M.effect_worth(card)
 
@@ -118,7 +126,7 @@ def place_value(t: M.Table, view: View, action: str) -> float:
 def keep_value(t: M.Table, card: int) -> float:
     if CAT.type[card] == PREP:
         mine = [c for c in t.hand if CAT.type[c] == COUPLE] + [c.card for c in t.mine()]
-        return 1.0 + sum(1 for c in mine if CAT.design[card] in CAT.requires[c])
+        return 1.0 + sum(1 for c in mine if CAT.match[card] in CAT.requires[c])
     return M.card_value(t, card)
 
 
@@ -168,6 +176,15 @@ def hurt_value(t: M.Table, view: View, action: str) -> float:
     return mine + (0.5 if couple and not couple.missing() else 0.0) + 0.01 * prep
 
 
+def wipe_value(t: M.Table, view: View, action: str) -> float:
+    """A joker wipes out a date: the couple whose preparations are worth most."""
+    couple = t.couple(card_of(action))
+    if couple is None:
+        return 0.0
+    lost = len(couple.preps) + (couple.vp() - 1 if not couple.missing() else 0.5)
+    return lost * t.leader_weight(couple.owner)
+
+
 def intercept_value(t: M.Table, view: View, action: str) -> float:
     couple = t.couple(card_of(action))
     return CAT.vp_perfect[couple.card] / max(1, len(couple.missing())) if couple else 0.0
@@ -178,5 +195,5 @@ CHOICES: Mapping[str, Callable[[M.Table, View, str], float]] = {
     "look": seat_value, "skip": seat_value, "take_discarded": take_value,
     "steal": take_value, "take_loose": take_value, "discard": discard_value,
     "remove": remove_value, "discard_attached": hurt_value, "take_attached": hurt_value,
-    "intercept": intercept_value,
+    "intercept": intercept_value, "wipe": wipe_value,
 }

@@ -31,14 +31,17 @@ class Couple:
     hearts: dict[int, int] = field(default_factory=dict)
 
     def static(self, name: str) -> int:
-        return sum(CAT.statics[c].get(name, 0) for c in self.obstacles + self.connections)
+        return sum(CAT.statics[c].get(name, 0)
+                   for c in self.obstacles + self.connections + self.preps)
 
     def missing(self) -> list[int]:
-        have = {CAT.design[p] for p in self.preps}
+        have = {CAT.match[p] for p in self.preps}
         return [d for d in CAT.requires[self.card] if d not in have]
 
     def needs(self, prep: int) -> bool:
-        return CAT.design[prep] in self.missing() and not self.static("lock")
+        if CAT.joker[prep]:  # R23: any couple, one joker each
+            return not self.static("lock") and not any(CAT.joker[p] for p in self.preps)
+        return CAT.match[prep] in self.missing() and not self.static("lock")
 
     def vp(self) -> int:
         perfect = not self.missing() and not self.static("no_perfect")
@@ -120,8 +123,8 @@ def op_names(card: int) -> list[str]:
 
 
 def held_designs(t: Table) -> set[int]:
-    designs = {CAT.design[c] for c in t.hand if CAT.type[c] == PREP}
-    designs |= {CAT.design[c] for c in t.loose[t.me]}
+    designs = {CAT.match[c] for c in t.hand if CAT.type[c] == PREP}
+    designs |= {CAT.match[c] for c in t.loose[t.me]}
     return designs
 
 
@@ -129,7 +132,7 @@ def couple_promise(t: Table, couple: int, preps_on: list[int]) -> float:
     """Expected VP of a couple of mine: 1 now, the perfect VP if it gets done.
     Each requirement held is likely to be attached; each missing one must
     still be drafted or drawn, which gets less likely as the game runs out."""
-    have = {CAT.design[p] for p in preps_on} | held_designs(t)
+    have = {CAT.match[p] for p in preps_on} | held_designs(t)
     chance = 1.0
     for design in CAT.requires[couple]:
         chance *= 0.9 if design in have else t.find_chance()
@@ -138,8 +141,8 @@ def couple_promise(t: Table, couple: int, preps_on: list[int]) -> float:
 
 def potential(t: Table, couple: Couple, preps: list[int], moving: int = -1) -> float:
     """Expected VP of one of my couples with these preparations attached."""
-    have = {CAT.design[p] for p in preps}
-    held = held_designs(t) - ({CAT.design[moving]} if moving >= 0 else set())
+    have = {CAT.match[p] for p in preps}
+    held = held_designs(t) - ({CAT.match[moving]} if moving >= 0 else set())
     chance = 1.0
     for design in CAT.requires[couple.card]:
         if design not in have:
@@ -168,6 +171,11 @@ def move_gain(t: Table, prep: int, target: Couple | None) -> float:
 
 def prep_gain(t: Table, prep: int) -> float:
     """What playing a preparation into my zone is worth now."""
+    if CAT.joker[prep] and any(c.needs(prep) and not c.doomed(t.rounds_left)
+                               for c in t.mine()):
+        return 1 + CAT.statics[prep].get("vp", 0)
+    if "wipe_date" in op_names(prep):
+        return 1 + wipe_damage(t)
     best = 0.0
     for c in t.mine():
         if c.needs(prep) and not c.doomed(t.rounds_left):
@@ -178,8 +186,19 @@ def prep_gain(t: Table, prep: int) -> float:
         return 1 + best
     if any(x for x in t.loose[t.me] if CAT.subtype[x] == CAT.subtype[prep]):
         return 0.1  # one of the two would be discarded
-    later = any(CAT.type[c] == COUPLE and CAT.design[prep] in CAT.requires[c] for c in t.hand)
+    later = any(CAT.type[c] == COUPLE and CAT.match[prep] in CAT.requires[c] for c in t.hand)
     return 1.4 if later else 1.0
+
+
+def wipe_damage(t: Table) -> float:
+    """The most a joker wiping out a date costs an opponent (VP, weighted)."""
+    best = 0.0
+    for seat, zone in enumerate(t.couples):
+        for c in zone:
+            if seat != t.me and c.preps:
+                lost = len(c.preps) + (c.vp() - 1 if not c.missing() else 0.5)
+                best = max(best, lost * t.leader_weight(seat))
+    return best
 
 
 def obstacle_damage(t: Table, obstacle: int, target: Couple) -> float:

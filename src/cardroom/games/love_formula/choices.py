@@ -23,6 +23,8 @@ from cardroom.games.love_formula.steps import (
     C_TAKE_DISCARDED,
     C_TAKE_LOOSE,
     C_TARGET,
+    C_WIPE,
+    F_CARD,
     F_COUNT,
     F_INDEX,
     F_PLAYER,
@@ -78,6 +80,9 @@ def options(s: LoveState) -> list[int]:
                 if not Z.static(s, c, "protect")]
     if k == C_INTERCEPT:
         return [A.act(A.ATTACH, 0, c) for c in s.couples[player] if Z.needs(s, c, s.card)]
+    if k == C_WIPE:  # R24: any opponent's couple with a preparation on it
+        return [A.act(A.TARGET, o, c) for o in range(s.players) if o != player
+                for c in s.couples[o] if Z.preps_on(s, c)]
     return []
 
 
@@ -161,11 +166,7 @@ def take_loose(s: LoveState, f: list[int], action: int) -> None:
 
 
 def remove(s: LoveState, f: list[int], action: int) -> None:
-    card = A.card_arg(action)
-    couple = s.host[card]
-    Z.unhook(s, card)
-    s.discard.append(card)
-    s.log.append({"type": "removed", "card": ids[card], "couple": ids[couple]})
+    Z.remove_obstacle(s, A.card_arg(action))
 
 
 def discard_attached(s: LoveState, f: list[int], action: int) -> None:
@@ -183,6 +184,17 @@ def take_attached(s: LoveState, f: list[int], action: int) -> None:
     K.publicly_to_hand(s, card, seat)
     s.log.append({"type": "take", "seat": seat, "card": ids[card], "from": "couple",
                   "couple": ids[s.tcouple]})
+
+
+def wipe(s: LoveState, f: list[int], action: int) -> None:
+    """A joker wipes out a couple's date: every preparation on it is discarded."""
+    owner, couple = A.first(action), A.second(action)
+    gone = Z.preps_on(s, couple)
+    for card in gone:
+        Z.unhook(s, card)
+        s.discard.append(card)
+    s.log.append({"type": "wiped", "seat": f[F_PLAYER], "card": ids[f[F_CARD]], "owner": owner,
+                  "couple": ids[couple], "discarded": [ids[c] for c in gone]})
 
 
 def redirect(s: LoveState, f: list[int], action: int) -> None:
@@ -203,4 +215,5 @@ def intercept(s: LoveState, f: list[int], action: int) -> None:
 
 APPLY = {C_PLACE: place, C_TAKE_DISCARDED: take_discarded, C_STEAL: steal,
          C_TAKE_LOOSE: take_loose, C_REMOVE: remove, C_DISCARD_ATT: discard_attached,
-         C_TAKE_ATT: take_attached, C_REDIRECT: redirect, C_INTERCEPT: intercept}
+         C_TAKE_ATT: take_attached, C_REDIRECT: redirect, C_INTERCEPT: intercept,
+         C_WIPE: wipe}

@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 # Where an op may appear: on_play of an action, obstacle (on attach), connection
-# (on attach) or reaction; on_expire of an obstacle or connection.
-ACTION, OBSTACLE, CONNECTION, REACTION, EXPIRE = (
-    "action", "obstacle", "connection", "reaction", "expire")
+# (on attach), reaction or preparation (after it is placed); on_expire of an
+# obstacle or connection; on_reveal of a chance card.
+ACTION, OBSTACLE, CONNECTION, REACTION, EXPIRE, PREPARATION, CHANCE = (
+    "action", "obstacle", "connection", "reaction", "expire", "preparation", "chance")
 ATTACHED = (OBSTACLE, CONNECTION)
 EVERYWHERE = (ACTION, OBSTACLE, CONNECTION, REACTION)
 
@@ -29,28 +30,42 @@ class OpSpec:
     automatic: bool = False  # needs no decision (allowed on expiry)
     may_else: bool = False
     needs_target: str | None = None  # the action target kind it needs
+    table_wide: bool = False  # acts on the table, not a player: runs once per card
 
 
-CARD_TYPES = ("preparation", "couple", "obstacle", "connection", "action", "reaction")
+CARD_TYPES = ("preparation", "couple", "obstacle", "connection", "action", "reaction",
+              "chance", "goal", "vp")
+PLAYED_TYPES = CARD_TYPES[:6]  # the cards that are drafted, selected and played
+ROUND_RULES = ("reverse_priority", "no_reactions")
 
 OPS: dict[str, OpSpec] = {
-    "draw": OpSpec({"n": (int, None)}, (*EVERYWHERE, EXPIRE), automatic=True),
-    "discard": OpSpec({"n": (int, None), "who": (str, ("you", "owner"))}, EVERYWHERE),
-    "take_discarded": OpSpec({"type": (str, CARD_TYPES)}, EVERYWHERE, may_else=True),
+    "draw": OpSpec({"n": (int, None)}, (*EVERYWHERE, EXPIRE, CHANCE), automatic=True),
+    "discard": OpSpec({"n": (int, None), "who": (str, ("you", "owner"))}, (*EVERYWHERE, CHANCE)),
+    "take_discarded": OpSpec({"type": (str, PLAYED_TYPES)}, (*EVERYWHERE, CHANCE),
+                             may_else=True),
     "steal_hand": OpSpec({}, (ACTION,), may_else=True, needs_target="opponent"),
-    "take_loose": OpSpec({}, (ACTION,), may_else=True),
-    "place": OpSpec({}, (ACTION,)),
+    "take_loose": OpSpec({}, (ACTION, CHANCE), may_else=True),
+    "place": OpSpec({}, (ACTION, CHANCE)),
     "remove_obstacle": OpSpec({"from": (str, ("your_couple", "this_couple")),
-                               "all": (bool, None)}, (ACTION, CONNECTION), may_else=True),
+                               "all": (bool, None)}, (ACTION, CONNECTION, CHANCE),
+                              may_else=True),
     "discard_attached": OpSpec({}, ATTACHED),
     "take_attached": OpSpec({}, ATTACHED),
-    "extra_move": OpSpec({"n": (int, None)}, (ACTION,), automatic=True),
+    # On a chance card: one more move on your turn this round.
+    "extra_move": OpSpec({"n": (int, None)}, (ACTION, CHANCE), automatic=True),
     "skip_turn": OpSpec({}, (ACTION,), needs_target="waiting_opponent"),
     "end_couple": OpSpec({}, (EXPIRE,), automatic=True),
     "cancel": OpSpec({}, (REACTION,), automatic=True),
     "redirect": OpSpec({}, (REACTION,)),  # the attacker picks the couple of theirs
     "intercept": OpSpec({}, (REACTION,)),
+    "wipe_date": OpSpec({}, (PREPARATION,)),  # an opponent's couple loses its preparations
+    "score_vp": OpSpec({"n": (int, None)}, (CHANCE,), automatic=True),
+    "remove_hearts": OpSpec({"n": (int, None)}, (CHANCE,), automatic=True, table_wide=True),
+    "add_hearts": OpSpec({"n": (int, None)}, (CHANCE,), automatic=True, table_wide=True),
+    "round_rule": OpSpec({"rule": (str, ROUND_RULES)}, (CHANCE,), automatic=True,
+                         table_wide=True),
 }
+TABLE_WIDE = frozenset(name for name, spec in OPS.items() if spec.table_wide)
 # Ops the engine adds by card type (never written in data).
 BASE_OPS = {"couple": "enter", "preparation": "place", "obstacle": "attach",
             "connection": "attach"}
@@ -83,6 +98,7 @@ class Op:
     scope: str = "your_couple"
     every: bool = False
     orelse: int = -1  # program id run when the op finds nothing to act on
+    rule: str = ""
 
 
 class DataError(ValueError):
@@ -125,6 +141,8 @@ def check_ops(where: str, raw: Any, context: str, target: str | None) -> list[di
                 raise DataError(f"{at}: {key!r} must be one of {', '.join(map(str, choices))}")
             if isinstance(value, int) and not isinstance(value, bool) and value < 1:
                 raise DataError(f"{at}: {key!r} must be at least 1, got {value}")
+        if context == CHANCE and op.get("from") == "this_couple":
+            raise DataError(f"{at}: a chance card has no couple of its own ('this_couple')")
         if name == "discard" and op.get("who") == "owner" and context != OBSTACLE:
             raise DataError(f"{at}: 'who': 'owner' (the targeted couple's owner) is for obstacles")
         if name == "remove_obstacle" and op.get("from") == "this_couple" and context != CONNECTION:
@@ -169,3 +187,49 @@ def check_trigger(where: str, raw: Any) -> dict[str, Any]:
         if key not in allowed or value not in allowed[key]:
             raise DataError(f"{where}: trigger on {kinds!r} cannot have {key}={value!r}")
     return {**raw, "card": listed}
+
+
+# ----- goals (#RelationshipGoals) -----------------------------------------------------
+GOAL_KINDS = ("first", "end")
+# What a goal measures in a player's zone and play; counters count what the
+# player did during the game (they never go down).
+COUNTERS = ("obstacles_played", "reactions_played", "obstacles_removed")
+MEASURES = ("couples", "perfect", "big_perfect", "preparations", "events", "locations",
+            "items", "unattached", "connections", "obstacles", "hand", "zone_vp", *COUNTERS)
+NO_LIMIT = 1 << 30
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One part of a goal's condition: a measure within bounds, or the most of it."""
+
+    measure: str
+    at_least: int = 0
+    at_most: int = NO_LIMIT
+    most: bool = False
+
+
+def check_condition(where: str, raw: Any, kind: str) -> tuple[Clause, ...]:
+    """A goal's condition: a non-empty list of clauses, all to be met."""
+    if not isinstance(raw, list) or not raw:
+        raise DataError(f"{where}: 'condition' must be a non-empty list of clauses")
+    clauses = []
+    for i, item in enumerate(raw):
+        at = f"{where}[{i}]"
+        if not isinstance(item, dict) or item.get("measure") not in MEASURES:
+            raise DataError(f"{at}: a clause names a 'measure' ({', '.join(MEASURES)})")
+        extra = set(item) - {"measure", "at_least", "at_most", "most"}
+        if extra:
+            raise DataError(f"{at}: a clause has no field {sorted(extra)[0]!r}")
+        for key in ("at_least", "at_most"):
+            value = item.get(key, 0)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise DataError(f"{at}: {key!r} must be a whole number >= 0")
+        most = item.get("most", False)
+        if most not in (True, False) or (most and kind != "end"):
+            raise DataError(f"{at}: 'most' (true) is for Game End goals only")
+        if not most and "at_least" not in item and "at_most" not in item:
+            raise DataError(f"{at}: give 'at_least', 'at_most' or 'most'")
+        clauses.append(Clause(item["measure"], item.get("at_least", 0),
+                              item.get("at_most", NO_LIMIT), most))
+    return tuple(clauses)

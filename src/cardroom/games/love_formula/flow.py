@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardroom.games.love_formula import chance as C
+from cardroom.games.love_formula import goals as G
 from cardroom.games.love_formula import knowledge as K
+from cardroom.games.love_formula import shuffles
 from cardroom.games.love_formula import zones as Z
 from cardroom.games.love_formula.cards import CAT
 from cardroom.games.love_formula.steps import (
@@ -26,24 +29,8 @@ ids = CAT.ids
 
 # ----- the deck (D5) ---------------------------------------------------------------
 def arrange(s: LoveState, pool: list[int]) -> list[int]:
-    """A shuffle of ``pool``, top first, through the random source ``deck``. A
-    stacked order may name only the top cards: the rest follow in a seeded
-    random order; named cards not in the pool are skipped."""
-    rng = s.rng
-
-    def make() -> list[int]:
-        order = pool[:]
-        rng.shuffle(order)
-        return order
-
-    entry: list[int] = rng.draw("deck", make)
-    inside = set(pool)
-    top = [c for c in entry if c in inside]
-    named = set(top)
-    rest = [c for c in pool if c not in named]
-    if rest:
-        rng.shuffle(rest)
-    return top + rest
+    """A shuffle of ``pool``, top first, through the random source ``deck`` (R10)."""
+    return shuffles.arrange(s.rng, pool, "deck")
 
 
 def reshuffle(s: LoveState) -> None:
@@ -79,7 +66,7 @@ def draw(s: LoveState, seat: int, n: int) -> None:
 # ----- set-up and drafts --------------------------------------------------------------
 def setup(s: LoveState) -> None:
     n = s.players
-    job_cards = cards_of(CAT.jobs)
+    job_cards = cards_of(s.cfg.jobs)
     rng = s.rng
 
     def deal_jobs() -> list[int]:
@@ -89,11 +76,15 @@ def setup(s: LoveState) -> None:
 
     s.jobs = list(rng.draw("jobs", deal_jobs))
     s.hands = [1 << j for j in s.jobs]
-    s.out = CAT.jobs & ~sum(s.hands)
-    s.deck = arrange(s, cards_of(CAT.everything & ~CAT.jobs))[::-1]
+    s.out = s.cfg.jobs & ~sum(s.hands)
+    s.deck = arrange(s, cards_of(s.cfg.deck))[::-1]
     s.log.append({"type": "setup", "players": n, "unused_jobs": s.out.bit_count()})
     for seat in range(n):
         s.log.append({"type": "job", "seat": seat, "card": ids[s.jobs[seat]], "to": [seat]})
+    if s.cfg.chance:
+        C.setup(s)
+    if s.cfg.goals:
+        G.setup(s)
     start_draft(s)
 
 
@@ -151,12 +142,25 @@ def pass_packs(s: LoveState) -> None:
 
 # ----- play phases ------------------------------------------------------------------
 def start_play(s: LoveState) -> None:
-    s.step = SELECT
     s.round = 1
     s.pick = 0
-    s.waiting = list(range(s.players))
     s.log.append({"type": "play", "stage": s.stage})
-    s.log.append({"type": "round", "stage": s.stage, "round": 1})
+    begin_round(s)
+
+
+def begin_round(s: LoveState) -> None:
+    """A new round: with Chance, its chance card first (D6), then selection."""
+    s.rules, s.extra = 0, [0] * s.players
+    s.log.append({"type": "round", "stage": s.stage, "round": s.round})
+    if s.cfg.chance:
+        C.reveal(s)  # its effects run as frames; selection opens after them
+    else:
+        open_select(s)
+
+
+def open_select(s: LoveState) -> None:
+    s.step = SELECT
+    s.waiting = list(range(s.players))
 
 
 def select(s: LoveState, seat: int, card: int) -> None:
@@ -167,10 +171,11 @@ def select(s: LoveState, seat: int, card: int) -> None:
         reveal(s)
 
 
-def priority_key(card: int, seat: int) -> tuple[int, int, int]:
-    # Highest main number first, then highest secondary; D3: copies go lower seat first.
+def priority_key(card: int, seat: int, reverse: bool = False) -> tuple[int, int, int]:
+    # Highest main number first, then highest secondary; D3: copies go lower seat
+    # first. A chance card may reverse the order for a round (R16), not D3.
     main, secondary = CAT.priority[card]
-    return (-main, -secondary, seat)
+    return (main, secondary, seat) if reverse else (-main, -secondary, seat)
 
 
 def reveal(s: LoveState) -> None:
@@ -179,7 +184,8 @@ def reveal(s: LoveState) -> None:
         s.hands[h] &= ~(1 << s.selected[h])
         s.table[h] = s.selected[h]
         s.selected[h] = -1
-    s.order = sorted(range(n), key=lambda h: priority_key(s.table[h], h))
+    reverse = bool(s.rules & C.REVERSE)
+    s.order = sorted(range(n), key=lambda h: priority_key(s.table[h], h, reverse))
     s.log.append({"type": "reveal", "stage": s.stage, "round": s.round,
                   "cards": [[h, ids[s.table[h]]] for h in s.order]})
     s.turn_pos = -1
@@ -194,7 +200,7 @@ def next_turn(s: LoveState) -> None:
         end_round(s)
         return
     s.actor = s.order[s.turn_pos]
-    s.moves = 1
+    s.moves = 1 + s.extra[s.actor]
     s.resolved = False
     s.step = TURN
     s.log.append({"type": "turn", "seat": s.actor, "card": ids[s.table[s.actor]]})
@@ -204,15 +210,16 @@ def end_round(s: LoveState) -> None:
     s.actor = s.turn_pos = -1
     s.order = []
     tick_hearts(s)
+    if s.cfg.chance:
+        C.end_round(s)
+    s.rules, s.extra = 0, [0] * s.players
     s.log.append({"type": "round_end", "stage": s.stage, "round": s.round,
-                  "vp": [Z.zone_vp(s, h) for h in range(s.players)]})
+                  "vp": s.scores()})
     if s.round == ROUNDS:
         end_phase(s)
         return
     s.round += 1
-    s.step = SELECT
-    s.waiting = list(range(s.players))
-    s.log.append({"type": "round", "stage": s.stage, "round": s.round})
+    begin_round(s)
 
 
 def tick_hearts(s: LoveState) -> None:
@@ -248,8 +255,10 @@ def end_phase(s: LoveState) -> None:
         # R2: hands are kept at the end of the game: the fourth tie-breaker counts them.
         s.step = OVER
         s.waiting = []
+        if s.cfg.goals:
+            G.end_game(s)
         s.log.append({"type": "game_end", "ranking": s.ranking(), "vp": s.scores(),
-                      "breakdown": [Z.breakdown(s, h) for h in range(s.players)]})
+                      "breakdown": s.breakdowns()})
         return
     gone = []
     for h in range(s.players):
@@ -258,5 +267,7 @@ def end_phase(s: LoveState) -> None:
         s.hands[h] = 1 << s.jobs[h]
         gone.append([ids[c] for c in cards])
     s.log.append({"type": "phase_end", "stage": 1, "discarded": gone})
+    if s.cfg.chance:
+        C.reshuffle(s)
     s.stage = 2
     start_draft(s)

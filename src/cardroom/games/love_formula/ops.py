@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardroom.games.love_formula import chanceops
 from cardroom.games.love_formula import flow as F
 from cardroom.games.love_formula import knowledge as K
 from cardroom.games.love_formula import zones as Z
 from cardroom.games.love_formula.cards import CAT, CONNECTION, OBSTACLE, PREP
+from cardroom.games.love_formula.cards import CHANCE as CHANCE_CARD
 from cardroom.games.love_formula.choices import options
-from cardroom.games.love_formula.effects import Op
+from cardroom.games.love_formula.effects import TABLE_WIDE, Op
 from cardroom.games.love_formula.steps import (
     C_DISCARD,
     C_DISCARD_ATT,
@@ -29,6 +31,8 @@ from cardroom.games.love_formula.steps import (
     C_TAKE_DISCARDED,
     C_TAKE_LOOSE,
     C_TARGET,
+    C_WIPE,
+    CHANCE,
     CHOICE,
     DONE,
     F_CARD,
@@ -107,6 +111,7 @@ def window(s: LoveState) -> None:
 def react(s: LoveState, seat: int, card: int) -> None:
     s.hands[seat] &= ~(1 << card)
     s.reacting = card
+    s.counters[seat][Z.REACTIONS_PLAYED] += 1
     s.log.append({"type": "react", "seat": seat, "card": ids[card], "against": ids[s.card]})
     s.frames.append([card, seat, CAT.program[card], 0, -1, -1, REACTION])
     s.step = FRAMES
@@ -142,6 +147,8 @@ def step_frames(s: LoveState) -> None:
             s.discard.append(s.reacting)
             s.reacting = -1
             s.step = FINISH if s.cancelled or s.diverted else WINDOW
+        elif f[F_KIND] == CHANCE and not s.frames:
+            F.open_select(s)  # the chance card is carried out: the round's selection
         return
     result = start_op(s, f, program[f[F_INDEX]])
     if result == DONE:
@@ -169,6 +176,8 @@ def otherwise(s: LoveState, f: list[int], op: Op) -> int:
 def start_op(s: LoveState, f: list[int], op: Op) -> int:
     player = f[F_PLAYER]
     name = op.name
+    if name in TABLE_WIDE and player != s.revealer:
+        return DONE  # R14: an effect on the table happens once, not once per player
     if name in CHOOSING:
         kind, chooser = CHOOSING[name], player
         if name == "discard":
@@ -197,7 +206,7 @@ def start_op(s: LoveState, f: list[int], op: Op) -> int:
 CHOOSING = {"place": C_PLACE, "discard": C_DISCARD, "take_discarded": C_TAKE_DISCARDED,
             "steal_hand": C_STEAL, "take_loose": C_TAKE_LOOSE, "remove_obstacle": C_REMOVE,
             "discard_attached": C_DISCARD_ATT, "take_attached": C_TAKE_ATT,
-            "redirect": C_REDIRECT, "intercept": C_INTERCEPT}
+            "redirect": C_REDIRECT, "intercept": C_INTERCEPT, "wipe_date": C_WIPE}
 
 
 def look_at_hand(s: LoveState, seat: int, target: int) -> None:
@@ -209,9 +218,7 @@ def look_at_hand(s: LoveState, seat: int, target: int) -> None:
 
 def remove_all(s: LoveState, couple: int) -> None:
     for card in Z.obstacles_on(s, couple):
-        Z.unhook(s, card)
-        s.discard.append(card)
-        s.log.append({"type": "removed", "card": ids[card], "couple": ids[couple]})
+        Z.remove_obstacle(s, card)
 
 
 # ----- ops that need no decision ----------------------------------------------------
@@ -238,6 +245,8 @@ def op_attach(s: LoveState, f: list[int], op: Op) -> int:
         return STOP
     Z.attach(s, card, s.tcouple)
     s.by[card] = seat
+    if CAT.type[card] == OBSTACLE:  # R26: sent back by a Wingman, it counts as its player's
+        s.counters[seat][Z.OBSTACLES_PLAYED] += 1
     if CAT.hearts[card]:
         s.hearts[card] = CAT.hearts[card]
     s.log.append({"type": "attach", "seat": seat, "card": ids[card], "owner": owner,
@@ -251,6 +260,8 @@ def op_draw(s: LoveState, f: list[int], op: Op) -> int:
 
 
 def op_extra_move(s: LoveState, f: list[int], op: Op) -> int:
+    if CAT.type[f[F_CARD]] == CHANCE_CARD:
+        return chanceops.extra_moves(s, f[F_PLAYER], op.n)  # on the player's turn this round
     s.moves += op.n
     s.log.append({"type": "extra_move", "seat": f[F_PLAYER], "moves": s.moves})
     return DONE
@@ -274,5 +285,6 @@ def op_cancel(s: LoveState, f: list[int], op: Op) -> int:
 
 
 AUTOMATIC = {"enter": op_enter, "attach": op_attach, "draw": op_draw,
-             "extra_move": op_extra_move, "skip_turn": op_skip_turn, "cancel": op_cancel}
+             "extra_move": op_extra_move, "skip_turn": op_skip_turn, "cancel": op_cancel,
+             **chanceops.AUTOMATIC}
 

@@ -21,6 +21,7 @@ from cardroom.games.love_formula.steps import (
     C_TAKE_DISCARDED,
     C_TAKE_LOOSE,
     C_TARGET,
+    C_WIPE,
     DRAFT,
     REACT,
     SELECT,
@@ -45,6 +46,7 @@ ASKS = {
     C_TAKE_ATT: "choose a preparation attached to that couple to take into your hand",
     C_REDIRECT: "choose the attacker's couple the obstacle goes on instead",
     C_INTERCEPT: "choose your couple that takes the preparation ('attach <couple>')",
+    C_WIPE: "choose the opponent's couple whose date it wipes out ('target <seat> <couple>')",
 }
 
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardroom.games.love_formula import cardtext as T
+from cardroom.games.love_formula import render_extras as X
 from cardroom.games.love_formula.cards import CAT
 from cardroom.textui import paint, seat_name, seat_title, standings, table
 
@@ -22,9 +23,11 @@ def labels(codes: Sequence[str], color: bool) -> str:
 
 def render(view: Mapping[str, Any], color: bool) -> str:
     lines = [paint(headline(view), "bold", color), vp_table(view)]
+    lines += X.goal_lines(view, color)
     if view["phase"].startswith("draft"):
         lines += draft_lines(view, color)
     else:
+        lines += X.chance_lines(view, color)
         lines += round_lines(view, color)
     lines.append(paint("Zones:", "bold", color))
     for seat in range(view["players"]):
@@ -211,7 +214,7 @@ EVENTS: dict[str, Any] = {
     "drawn": lambda e, v: f"You drew {', '.join(_n(c) for c in e['cards'])}.",
     "discard": lambda e, v: f"{_who(e, v)} discarded {_n(e['card'])}.",
     "turn": lambda e, v: f"{_who(e, v)} to play {_n(e['card'])}.",
-    "extra_move": lambda e, v: f"{_who(e, v)} may make one more preparation move.",
+    "extra_move": X.extra_move,
     "seen": lambda e, v: f"In {seat_name(e['target'], v)}'s hand: "
                          + (", ".join(_n(c) for c in e["cards"]) or "nothing") + ".",
     "react": lambda e, v: f"{_who(e, v)} answered {_n(e['against'])} with {_n(e['card'])}!",
@@ -235,4 +238,5 @@ EVENTS: dict[str, Any] = {
         f"{seat_name(s, v)} {p}" for s, p in enumerate(e["vp"])) + ".",
     "phase_end": lambda e, v: "Play 1 is over: hands are discarded, Part-Time Jobs kept.",
     "game_end": lambda e, v: f"Game over: {standings(e['ranking'], v)}.",
+    **X.EVENTS,
 }

@@ -21,6 +21,9 @@ from typing import TYPE_CHECKING, Any
 from cardroom.core.rng import Rng
 from cardroom.games.love_formula import knowledge as K
 from cardroom.games.love_formula.cards import CAT
+from cardroom.games.love_formula.chance import RULE_BITS
+from cardroom.games.love_formula.config import CHANCE_CARDS, GOAL_CARDS, VP_CARDS, config
+from cardroom.games.love_formula.effects import COUNTERS
 from cardroom.games.love_formula.state import LoveState
 from cardroom.games.love_formula.steps import CHOICE_NAMES, DRAFT, SELECT, STEP_NAMES, cards_of
 
@@ -46,7 +49,13 @@ def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> LoveState:
     game.determinized_base(s, view, rng)
     seat: int = view["seat"]
     n = s.players
+    s.cfg = config(s.options, n)
+    s.init_expansions()
     copy_public(s, view)
+    if s.cfg.chance:
+        copy_chance(s, view["chance"], rng)
+    if s.cfg.goals:
+        copy_goals(s, view["goals"], rng)
     s.known = [{} for _ in range(n)]
     s.known[seat] = K.import_known(n, view["known"])
     s.hands, s.packs = [0] * n, [0] * n
@@ -110,7 +119,7 @@ def public_cards(s: LoveState) -> int:
 
 def deal_hidden(s: LoveState, view: Mapping[str, Any], seat: int, rng: Rng) -> None:
     n = s.players
-    hidden = CAT.everything & ~(public_cards(s) | s.hands[seat] | s.packs[seat])
+    hidden = s.cfg.main & ~(public_cards(s) | s.hands[seat] | s.packs[seat])
     room = [0] * (2 * n + 2)
     for h in range(n):
         if h != seat:
@@ -226,3 +235,45 @@ def choose_for_others(s: LoveState, seat: int, rng: Rng) -> None:
             s.picks[h] = rng.choice(cards_of(s.packs[h]))
         elif s.step == SELECT:
             s.selected[h] = rng.choice(cards_of(s.hands[h] & ~CAT.reactions))
+
+
+def copy_chance(s: LoveState, view: Mapping[str, Any], rng: Rng) -> None:
+    """The chance card, discard pile and round effects as seen; the unseen chance
+    cards are the chance deck, in a random order."""
+    s.chance_card = card(view["card"])
+    s.revealer = -1 if view["revealer"] is None else view["revealer"]
+    s.chance_discard = [by_id[c] for c in view["discard"]]
+    s.rules = sum(RULE_BITS[r] for r in view["rules"])
+    s.extra, s.bonus = list(view["extra_moves"]), list(view["vp"])
+    seen = mask_of(view["discard"]) | (1 << s.chance_card if s.chance_card >= 0 else 0)
+    deck = cards_of(CHANCE_CARDS & ~seen)
+    if len(deck) != view["deck_size"]:
+        raise ValueError("the chance deck size does not match the unseen chance cards")
+    rng.shuffle(deck)
+    s.chance_deck = deck
+
+
+def copy_goals(s: LoveState, view: Mapping[str, Any], rng: Rng) -> None:
+    """The goal row as seen; face-down VP cards dealt at random from the unseen ones."""
+    row = view["row"]
+    s.goal_row = [by_id[g["goal"]] for g in row]
+    s.goal_rest = cards_of(GOAL_CARDS & ~mask_of(g["goal"] for g in row))
+    s.goal_won = [-1 if g["won_by"] is None else g["won_by"] for g in row]
+    s.goal_scored = [list(g["scored"]) for g in row]
+    s.goal_up = [g["face_up"] for g in row]
+    s.value_card = card(view["value_card"])
+    s.goal_value = s.cfg.goal_vp if view["value"] is None else view["value"]
+    s.counters = [[c[name] for name in COUNTERS] for c in view["counters"]]
+    seen = mask_of(g["vp_card"] for g in row if g["vp_card"]) | mask_of(
+        [view["value_card"]] if view["value_card"] else [])
+    unseen = cards_of(VP_CARDS & ~seen)
+    rng.shuffle(unseen)
+    s.goal_vps = []
+    for g in row:
+        if g["vp_card"] is not None:
+            s.goal_vps.append(by_id[g["vp_card"]])
+        elif s.cfg.variant == "equal":
+            s.goal_vps.append(-1)
+        else:
+            s.goal_vps.append(unseen.pop())
+    s.vp_rest = sorted(unseen)

@@ -12,9 +12,11 @@ from typing import Any
 from cardroom.core.game import Result, State
 from cardroom.games.love_formula import actions as A
 from cardroom.games.love_formula import flow, ops, reasons, views
+from cardroom.games.love_formula import goals as G
 from cardroom.games.love_formula import zones as Z
 from cardroom.games.love_formula.cards import CAT
 from cardroom.games.love_formula.choices import apply_choice, options
+from cardroom.games.love_formula.config import Config, config
 from cardroom.games.love_formula.steps import (
     CHOICE,
     DRAFT,
@@ -70,9 +72,30 @@ class LoveState(State):
     choice: int
     chooser: int
     known: list[dict[int, int]]
+    # Expansions (config.py): chance deck, round effects, chance VP, goals.
+    cfg: Config
+    chance_deck: list[int]  # top card last
+    chance_discard: list[int]
+    chance_card: int
+    revealer: int
+    rules: int
+    extra: list[int]
+    bonus: list[int]
+    counters: list[list[int]]
+    goal_row: list[int]
+    goal_vps: list[int]
+    goal_up: list[bool]
+    goal_won: list[int]
+    goal_scored: list[list[int]]
+    goal_rest: list[int]
+    vp_rest: list[int]
+    value_card: int
+    goal_value: int
 
     def setup(self) -> None:
         n = self.players
+        self.cfg = config(self.options, n)
+        self.init_expansions()
         self.stage, self.round, self.pick = 1, 0, 0
         self.packs, self.picks, self.waiting = [0] * n, [-1] * n, []
         self.discard, self.couples, self.loose = [], [[] for _ in range(n)], [[] for _ in range(n)]
@@ -85,6 +108,15 @@ class LoveState(State):
         self.known = [{} for _ in range(n)]
         flow.setup(self)
         self.advance()
+
+    def init_expansions(self) -> None:
+        n = self.players
+        self.chance_deck, self.chance_discard, self.chance_card, self.revealer = [], [], -1, -1
+        self.rules, self.extra, self.bonus = 0, [0] * n, [0] * n
+        self.counters = [[0, 0, 0] for _ in range(n)]
+        self.goal_row, self.goal_vps, self.goal_up, self.goal_won = [], [], [], []
+        self.goal_scored, self.goal_rest, self.vp_rest = [], [], []
+        self.value_card, self.goal_value = -1, 0
 
     # ----- the contract ----------------------------------------------------------
     def to_act(self) -> list[int]:
@@ -176,7 +208,10 @@ class LoveState(State):
 
     def advance(self) -> None:
         """Carry out every step that needs no decision."""
+        checked = 0 if self.cfg.goals else 1 << 62
         while True:
+            if len(self.log) > checked:  # R18: First goals are won at once
+                checked = G.check_since(self, checked)
             step = self.step
             if step == TURN:
                 if len(self.turn_options()) > 1:
@@ -206,17 +241,25 @@ class LoveState(State):
 
     # ----- results and views -----------------------------------------------------
     def scores(self) -> list[Any]:
+        """VP everyone can see: zones, chance VP, goal VP turned up (all at the end)."""
+        if self.cfg.chance or self.cfg.goals:
+            return [G.public_vp(self, seat) for seat in range(self.players)]
         return [Z.zone_vp(self, seat) for seat in range(self.players)]
 
     def ranking(self) -> list[list[int]]:
         """Best first by VP, then the four tie-breakers; still equal, shared."""
-        keys = [Z.tiebreak_key(self, seat) for seat in range(self.players)]
+        vp = self.scores()
+        keys = [(vp[seat], *Z.tiebreak_key(self, seat)[1:]) for seat in range(self.players)]
         ordered = sorted(set(keys), reverse=True)
         return [[s for s in range(self.players) if keys[s] == k] for k in ordered]
 
+    def breakdowns(self) -> list[dict[str, Any]]:
+        if self.cfg.chance or self.cfg.goals:
+            return [G.breakdown(self, h) for h in range(self.players)]
+        return [Z.breakdown(self, h) for h in range(self.players)]
+
     def result(self) -> Result:
-        return Result(self.ranking(), self.scores(),
-                      {"breakdown": [Z.breakdown(self, h) for h in range(self.players)]})
+        return Result(self.ranking(), self.scores(), {"breakdown": self.breakdowns()})
 
     # The search horizon (cardroom.search.reward): play rounds completed, and
     # the ranking as if the game ended now (zones keep their VP to the end).
@@ -255,4 +298,13 @@ class LoveState(State):
         c.reacting, c.frames = self.reacting, [f[:] for f in self.frames]
         c.choice, c.chooser = self.choice, self.chooser
         c.known = [dict(k) for k in self.known]
+        c.cfg = self.cfg
+        c.chance_deck, c.chance_discard = self.chance_deck[:], self.chance_discard[:]
+        c.chance_card, c.revealer, c.rules = self.chance_card, self.revealer, self.rules
+        c.extra, c.bonus = self.extra[:], self.bonus[:]
+        c.counters = [k[:] for k in self.counters]
+        c.goal_row, c.goal_vps, c.goal_up = self.goal_row[:], self.goal_vps[:], self.goal_up[:]
+        c.goal_won, c.goal_scored = self.goal_won[:], [g[:] for g in self.goal_scored]
+        c.goal_rest, c.vp_rest = self.goal_rest[:], self.vp_rest[:]
+        c.value_card, c.goal_value = self.value_card, self.goal_value
         return c

@@ -22,6 +22,7 @@ from cardroom.games.love_formula.cards import (
     PREP,
     REACTION,
 )
+from cardroom.games.love_formula.chance import NO_REACTIONS
 from cardroom.games.love_formula.steps import cards_of
 
 if TYPE_CHECKING:
@@ -57,6 +58,8 @@ def trigger_met(s: LoveState, reaction: int, seat: int) -> bool:
 
 
 def could_react(s: LoveState, seat: int) -> bool:
+    if s.rules & NO_REACTIONS:  # a chance card forbids reactions this round
+        return False
     job_in_hand = s.table[seat] != s.jobs[seat]
     if s.hands[seat].bit_count() - job_in_hand <= 0:
         return False

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardroom.games.love_formula import chance as C
+from cardroom.games.love_formula import goals as G
 from cardroom.games.love_formula import knowledge as K
 from cardroom.games.love_formula import zones as Z
 from cardroom.games.love_formula.cards import CAT, CONNECTION, OBSTACLE, PREP, REACTION
@@ -55,7 +57,8 @@ def public_mask(s: LoveState) -> int:
 
 
 def hidden_from(s: LoveState, seat: int) -> int:
-    return CAT.everything & ~(public_mask(s) | s.hands[seat] | s.packs[seat])
+    """The main cards (jobs and deck) the seat cannot see."""
+    return s.cfg.main & ~(public_mask(s) | s.hands[seat] | s.packs[seat])
 
 
 def table_view(s: LoveState, seat: int | None) -> dict[str, Any]:
@@ -74,7 +77,11 @@ def table_view(s: LoveState, seat: int | None) -> dict[str, Any]:
         "chooser": s.chooser if s.step in (CHOICE, REACT) else None,
     }
     if s.step == OVER:
-        out["breakdown"] = [Z.breakdown(s, h) for h in range(s.players)]
+        out["breakdown"] = s.breakdowns()
+    if s.cfg.chance:
+        out["chance"] = C.view(s, seat)
+    if s.cfg.goals:
+        out["goals"] = G.view(s, seat)
     if seat is None:
         out["hands"] = [codes(h) for h in s.hands]
         out["packs"] = [codes(p) for p in s.packs]
@@ -136,16 +143,31 @@ def locations(s: LoveState) -> dict[int, str]:
         put(s.reacting, "reacting")
     for c in cards_of(zone_mask(s)):
         put(c, "zone")
+    for place, cards in expansion_places(s):
+        for c in cards:
+            put(c, place)
     for c in twice:
         where[c] = "twice"
     return where
 
 
+def expansion_places(s: LoveState) -> list[tuple[str, list[int]]]:
+    places = [("chance deck", s.chance_deck), ("chance discard", s.chance_discard),
+              ("goal row", s.goal_row), ("goal box", s.goal_rest), ("vp box", s.vp_rest),
+              ("under a goal", [c for c in s.goal_vps if c >= 0])]
+    if s.chance_card >= 0:
+        places.append(("chance card", [s.chance_card]))
+    if s.value_card >= 0:
+        places.append(("goal value", [s.value_card]))
+    return places
+
+
 def invariant_errors(s: LoveState) -> list[str]:
     errors = []
     where = locations(s)
-    if len(where) != CAT.size:
-        errors.append(f"{CAT.size - len(where)} cards are nowhere")
+    universe = s.cfg.universe
+    if set(where) != set(cards_of(universe)):
+        errors.append(f"{universe.bit_count() - len(where)} cards of the game are nowhere")
     errors += [f"{ids[c]} is in two places" for c, w in where.items() if w == "twice"]
     errors += zone_errors(s)
     for h, job in enumerate(s.jobs):
@@ -154,6 +176,22 @@ def invariant_errors(s: LoveState) -> list[str]:
     if any(CAT.type[c] == REACTION for c in s.table if c >= 0):
         errors.append("a reaction was selected")
     errors += knowledge_errors(s, where)
+    errors += expansion_errors(s)
+    return errors
+
+
+def expansion_errors(s: LoveState) -> list[str]:
+    errors = []
+    if any(b < 0 for b in s.bonus):
+        errors.append("a seat has negative chance VP")
+    for i, seat in enumerate(s.goal_won):
+        if seat >= 0 and CAT.goal_kind[s.goal_row[i]] != "first":
+            errors.append(f"{ids[s.goal_row[i]]} is a Game End goal but was won early")
+    if s.cfg.goals and s.cfg.variant != "planned" and len(s.goal_row) != (
+            s.players + 1):
+        errors.append("the goal row does not hold players + 1 goals")
+    if s.cfg.goals and any(s.goal_up) and s.cfg.variant == "hidden" and s.step != OVER:
+        errors.append("a VP card is face up before the end in the hidden variant")
     return errors
 
 
@@ -164,8 +202,11 @@ def zone_errors(s: LoveState) -> list[str]:
         if len(set(subtypes)) != len(subtypes):
             errors.append(f"seat {h} has two unattached preparations of one subtype")
         for couple in s.couples[h]:
-            designs = [CAT.design[p] for p in Z.preps_on(s, couple)]
-            if len(set(designs)) != len(designs) or not set(designs) <= set(CAT.requires[couple]):
+            preps = Z.preps_on(s, couple)
+            designs = [CAT.match[p] for p in preps if not CAT.joker[p]]
+            jokers = len(preps) - len(designs)
+            if (len(set(designs)) != len(designs) or jokers > 1
+                    or not set(designs) <= set(CAT.requires[couple])):
                 errors.append(f"{ids[couple]} has a preparation it does not need")
             for a in s.att[couple]:
                 kind = CAT.type[a]

@@ -12,6 +12,8 @@ if TYPE_CHECKING:
     from cardroom.games.love_formula.state import LoveState
 
 ids = CAT.ids
+# What each seat did, counted for #RelationshipGoals (effects.COUNTERS).
+OBSTACLES_PLAYED, REACTIONS_PLAYED, OBSTACLES_REMOVED = range(3)
 
 
 def owner_of(s: LoveState, couple: int) -> int:
@@ -34,15 +36,20 @@ def static(s: LoveState, couple: int, name: str) -> int:
 
 
 def needs(s: LoveState, couple: int, prep: int) -> bool:
-    """Whether ``prep`` may be attached to ``couple`` now (one per listed item)."""
-    design = CAT.design[prep]
+    """Whether ``prep`` may be attached to ``couple`` now: one per listed item
+    (a promo printing counts as the card it replaces); R23: a joker goes on
+    any couple, one joker per couple, besides the listed items."""
+    if CAT.joker[prep]:
+        return not static(s, couple, "lock") and not any(
+            CAT.joker[c] for c in preps_on(s, couple))
+    design = CAT.match[prep]
     if design not in CAT.requires[couple] or static(s, couple, "lock"):
         return False
-    return all(CAT.design[c] != design for c in preps_on(s, couple))
+    return all(CAT.match[c] != design for c in preps_on(s, couple))
 
 
 def missing(s: LoveState, couple: int) -> list[int]:
-    have = {CAT.design[c] for c in preps_on(s, couple)}
+    have = {CAT.match[c] for c in preps_on(s, couple)}
     return [d for d in CAT.requires[couple] if d not in have]
 
 
@@ -139,6 +146,16 @@ def unhook(s: LoveState, card: int) -> None:
             s.loose[seat].remove(card)
     s.hearts.pop(card, None)
     s.by.pop(card, None)
+
+
+def remove_obstacle(s: LoveState, card: int) -> None:
+    """An obstacle is taken off its couple and discarded; R26: its owner's
+    count of obstacles removed goes up (for #RelationshipGoals)."""
+    couple = s.host[card]
+    s.counters[owner_of(s, couple)][OBSTACLES_REMOVED] += 1
+    unhook(s, card)
+    s.discard.append(card)
+    s.log.append({"type": "removed", "card": ids[card], "couple": ids[couple]})
 
 
 def discard_couple(s: LoveState, couple: int) -> list[int]:
