@@ -24,6 +24,13 @@ from cardroom.games import all_games, get_game
 
 Measure = dict[str, float]
 
+# Extra option sets measured beside each game's defaults.
+VARIANTS: dict[str, list[tuple[str, dict[str, Any]]]] = {
+    # One deal: the same unit as an OpenSpiel Hearts game.
+    "papayoo": [("one round", {"rounds": 1})],
+    "love-formula": [("all expansions", {"chance": True, "goals": True, "promo": "add"})],
+}
+
 
 def timed(play_one: Callable[[int], int], seconds: float) -> Measure:
     games = actions = 0
@@ -93,9 +100,9 @@ def main() -> None:
         players = max(game.min_players, min(4, game.max_players))
         rows[f"{game.id} ({players}p, default options)"] = timed(
             cardroom_game(game.id, players, {}), args.seconds)
-        if game.id == "papayoo":  # one deal, the same unit as an OpenSpiel Hearts game
-            rows["papayoo (4p, one round)"] = timed(
-                cardroom_game("papayoo", 4, {"rounds": 1}), args.seconds)
+        for label, options in VARIANTS.get(game.id, []):
+            rows[f"{game.id} ({players}p, {label})"] = timed(
+                cardroom_game(game.id, players, options), args.seconds)
     hearts = openspiel_hearts()
     if hearts is not None:
         rows["openspiel hearts (4p, one deal; pyspiel)"] = timed(hearts, args.seconds)
