@@ -1,0 +1,22 @@
+"""Search bots. Importing this package registers ``ismcts`` with the bot
+registry, so every front end (play, simulate, the engine's ``suggest``,
+the arena) can name it; ``cardroom.frontend.load_everything`` imports it."""
+
+from __future__ import annotations
+
+from cardroom.core.bot import register_bot
+from cardroom.search.bot import (
+    DEFAULT_ITERATIONS,
+    IsmctsBot,
+    default_iterations,
+    factory,
+    parse_budget,
+)
+from cardroom.search.ismcts import Config, Search, Stats
+
+register_bot("ismcts", factory)
+
+__all__ = [
+    "DEFAULT_ITERATIONS", "Config", "IsmctsBot", "Search", "Stats", "default_iterations",
+    "parse_budget",
+]

@@ -1,0 +1,117 @@
+"""The ``ismcts`` bot: a seat's view and legal strings in, one legal string out."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardroom.core.bot import Bot, View
+from cardroom.core.errors import BadRequest
+from cardroom.core.game import Game
+from cardroom.core.rng import Rng
+from cardroom.search.ismcts import Config, Search, Stats, pick
+from cardroom.search.reward import REWARDS
+
+# Iterations per move by default, for a game that does not set its own
+# ``search_iterations`` (an optional class attribute of its ``Game``): every
+# registered game decides a move in under a second on one core with it
+# (bench/ismcts_speed.py measures it).
+DEFAULT_ITERATIONS = 300
+ROLLOUTS = ("random", "heuristic")
+BUDGET_KEYS = ("iterations", "ms", "exploration", "rollout", "reward", "horizon")
+
+
+def default_iterations(game: Game) -> int:
+    """The game's ``search_iterations`` if it sets one, else ``DEFAULT_ITERATIONS``."""
+    value = getattr(game, "search_iterations", None)
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+        return value
+    return DEFAULT_ITERATIONS
+
+
+def parse_budget(budget: Mapping[str, Any] | None, default: int = DEFAULT_ITERATIONS) -> Config:
+    """A search configuration from a protocol budget object.
+
+    ``iterations`` (int >= 1) and/or ``ms`` (number > 0) bound the search;
+    with neither, ``default`` iterations (the game's, see
+    ``default_iterations``). Tuning keys for experiments: ``exploration``
+    (UCB constant, default 0.7), ``rollout`` (``random`` or ``heuristic``),
+    ``reward`` (``mix``, ``win``, ``rank``, ``margin``), ``horizon``
+    (bool: stop playouts at the end of the round where the game offers it).
+    """
+    if budget is None:
+        budget = {}
+    if not isinstance(budget, Mapping):
+        raise BadRequest("budget must be an object such as {\"iterations\": 1000}")
+    unknown = sorted(set(budget) - set(BUDGET_KEYS))
+    if unknown:
+        raise BadRequest(f"budget: unknown key {unknown[0]!r} (known: {', '.join(BUDGET_KEYS)})")
+    iterations = budget.get("iterations")
+    ms = budget.get("ms")
+    if iterations is not None and (
+        isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
+    ):
+        raise BadRequest(f"budget: iterations must be a whole number >= 1, got {iterations!r}")
+    if ms is not None and (isinstance(ms, bool) or not isinstance(ms, int | float) or ms <= 0):
+        raise BadRequest(f"budget: ms must be a number > 0, got {ms!r}")
+    if iterations is None and ms is None:
+        iterations = default
+    exploration = budget.get("exploration", 0.7)
+    if isinstance(exploration, bool) or not isinstance(exploration, int | float) \
+            or exploration < 0:
+        raise BadRequest(f"budget: exploration must be a number >= 0, got {exploration!r}")
+    rollout = budget.get("rollout", "random")
+    if rollout not in ROLLOUTS:
+        raise BadRequest(f"budget: rollout must be one of {', '.join(ROLLOUTS)}, got {rollout!r}")
+    reward = budget.get("reward", "mix")
+    if reward not in REWARDS:
+        raise BadRequest(f"budget: reward must be one of {', '.join(REWARDS)}, got {reward!r}")
+    horizon = budget.get("horizon", True)
+    if not isinstance(horizon, bool):
+        raise BadRequest(f"budget: horizon must be true or false, got {horizon!r}")
+    return Config(iterations=iterations, ms=None if ms is None else float(ms),
+                  exploration=float(exploration), rollout=rollout, reward=reward,
+                  horizon=horizon)
+
+
+class IsmctsBot(Bot):
+    """MO-ISMCTS from the seat's view (see ``cardroom.search.ismcts``)."""
+
+    name = "ismcts"
+
+    def __init__(self, game: Game, seed: int, config: Config) -> None:
+        self.game = game
+        self.rng = Rng(seed)
+        self.config = config
+        self.last: Stats | None = None
+
+    def choose(self, view: View, legal: Sequence[str]) -> str:
+        if not legal:
+            raise BadRequest("no legal action to choose from")
+        if len(legal) == 1:
+            self.last = Stats(0, 0.0, 0, {legal[0]: 0})
+            return legal[0]
+        seat = view.get("seat")
+        if not isinstance(seat, int) or seat not in view.get("to_act", ()):
+            raise BadRequest("ismcts needs the view of a seat that is to act")
+        start = time.perf_counter()
+        search = Search(self.game, view, self.rng, self.config)
+        first = search.determinize()
+        by_action: dict[int, str] = {}
+        for text in legal:
+            action = first.parse_action(text)
+            if action is None:
+                raise BadRequest(f"{text!r} is not an action in {self.game.name}")
+            by_action[action] = text
+        order = list(by_action)
+        children = search.run(set(order), first)
+        action = pick(children, order)
+        self.last = Stats(
+            search.iterations, time.perf_counter() - start, search.node_count(),
+            {by_action[a]: n.visits for a, n in children.items()})
+        return by_action[action]
+
+
+def factory(game: Game, seed: int, budget: Mapping[str, Any] | None) -> Bot:
+    return IsmctsBot(game, seed, parse_budget(budget, default_iterations(game)))

@@ -1,0 +1,293 @@
+"""Multiple-observer information-set Monte Carlo tree search.
+
+Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search",
+IEEE TCIAIG 4(2), 2012: MO-ISMCTS, with one tree per seat.
+
+Each iteration:
+
+1. *Determinize*: draw a full state from the searching seat's view with
+   ``game.determinize(view, rng)`` (the game's sampler deals what the seat
+   cannot see, uniformly among the deals consistent with the view). The
+   search never sees the referee state.
+2. *Select* down the trees on that determinization. The seat to move picks
+   in its own tree, among its children that are legal in this
+   determinization, by UCB1 with availability counts (a child's
+   exploration term uses how often it was *available*, not how often its
+   parent was visited). Every tree then follows the move as its seat
+   observes it: the mover's tree by the action itself; another seat's tree
+   by the log events of that move that the seat may see. So a move hidden
+   from a seat (a card chosen to pass, an unrevealed simultaneous choice)
+   leads to one node in that seat's tree whatever it was, and no seat's
+   choices can depend on what it could not have seen.
+3. *Expand* one untried legal action of the seat to move.
+4. *Play out* with a uniformly random policy (or the game's heuristic bot)
+   to the end of the game, or to the search horizon (see ``reward``).
+5. *Back up* each seat's utility into the nodes of its own moves.
+
+Simultaneous steps (several seats in ``to_act``) are taken one seat at a
+time: the searching seat first at the root, then a seat keeps acting while
+it is still awaited (a multi-card pass is one seat's sequence of choices),
+then the first awaited seat. Because every tree follows only its own seat's
+observations, the order reveals nothing.
+
+The move played is the root child with most visits (ties: higher mean,
+then the legal order).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardroom.core.bot import Bot
+from cardroom.core.game import Event, Game, State
+from cardroom.core.rng import Rng
+from cardroom.search.reward import UTILITIES, Utility, margins, outcome
+
+View = Mapping[str, Any]
+
+
+class Node:
+    """One information set of one seat's tree.
+
+    ``children`` maps the seat's own actions (ints) and its observations of
+    other seats' moves (strings) to nodes; ``visits``, ``total`` and
+    ``avail`` are the statistics of the move that led here, kept only for
+    the seat's own moves (the ones it selects among)."""
+
+    __slots__ = ("avail", "children", "margin", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[int | str, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.margin = 0.0
+        self.avail = 0
+
+
+@dataclass(frozen=True)
+class Config:
+    """Search settings. ``iterations`` and ``ms`` bound the search (the
+    first reached stops it); at least one is set."""
+
+    iterations: int | None = None
+    ms: float | None = None
+    exploration: float = 0.7
+    rollout: str = "random"
+    reward: str = "mix"
+    horizon: bool = True
+
+
+@dataclass(frozen=True)
+class Stats:
+    """What the last search did (for benchmarks and the curious)."""
+
+    iterations: int
+    seconds: float
+    nodes: int
+    visits: dict[str, int]
+
+
+def observation(events: Sequence[Event], seat: int) -> str:
+    """How ``seat`` saw a move: the events it caused that the seat may see."""
+    return repr([e for e in events if (to := e.get("to")) is None or seat in to])
+
+
+class Search:
+    """One search from one seat's view."""
+
+    def __init__(self, game: Game, view: View, rng: Rng, config: Config) -> None:
+        self.game = game
+        self.view = view
+        self.seat: int = view["seat"]
+        self.players: int = view["players"]
+        self.rng = rng
+        self.config = config
+        self.utility: Utility = UTILITIES[config.reward]
+        # Weight of the score-margin part (see reward); set by the first
+        # outcome: margins need numeric scores.
+        self.margin_weight: float | None = None
+        self.low = math.inf
+        self.high = -math.inf
+        self.roots = [Node() for _ in range(self.players)]
+        self.iterations = 0
+        # Playouts draw from a C-speed generator seeded from the bot's Rng
+        # (Mersenne Twister's random() is the same on every platform).
+        self.fast = random.Random(rng.next64())
+        self.policy: list[Bot] | None = None
+        if config.rollout == "heuristic":
+            self.policy = [game.heuristic_bot(rng.next64()) for _ in range(self.players)]
+
+    def determinize(self) -> State:
+        state = self.game.determinize(self.view, self.rng)
+        if self.seat not in state.to_act():
+            raise ValueError(
+                f"{self.game.id}: the determinized state does not await seat {self.seat}")
+        return state
+
+    def run(self, allowed: set[int], first: State | None = None) -> dict[int, Node]:
+        """Search until the budget is spent; the root children of ``allowed``."""
+        config = self.config
+        limit = config.iterations
+        deadline = None if config.ms is None else time.perf_counter() + config.ms / 1000
+        state = first
+        while True:
+            if limit is not None and self.iterations >= limit:
+                break
+            if deadline is not None and self.iterations and time.perf_counter() >= deadline:
+                break
+            self.iterate(state if state is not None else self.determinize(), allowed)
+            state = None
+            self.iterations += 1
+        root = self.roots[self.seat].children
+        return {a: node for a, node in root.items() if isinstance(a, int) and a in allowed}
+
+    def iterate(self, d: State, allowed: set[int]) -> None:
+        rng = self.rng
+        c = self.config.exploration
+        players = self.players
+        cur = self.roots[:]
+        path: list[tuple[int, Node]] = []
+        counter = getattr(d, "rounds_completed", None) if self.config.horizon else None
+        if counter is not None and getattr(d, "standing", None) is None:
+            counter = None
+        round0 = counter() if counter is not None else 0
+        actor = self.seat
+        at_root = True
+        cut = False
+        while not d.is_over():
+            to_act = d.to_act()
+            if not at_root and actor not in to_act:
+                actor = to_act[0]
+            node = cur[actor]
+            children = node.children
+            legal = d.legal_actions(actor)
+            if at_root:
+                legal = [a for a in legal if a in allowed]
+                at_root = False
+            untried = [a for a in legal if a not in children]
+            expanding = bool(untried)
+            if expanding:
+                action = untried[rng.below(len(untried))]
+                children[action] = Node()
+                for a in legal:
+                    ch = children.get(a)
+                    if ch is not None:
+                        ch.avail += 1
+            else:
+                best = -math.inf
+                action = legal[0]
+                wm = self.margin_weight or 0.0
+                wu = 1.0 - wm
+                low, spread = self.low, self.high - self.low
+                for a in legal:
+                    ch = children[a]
+                    ch.avail += 1
+                    value = wu * ch.total / ch.visits
+                    if wm:
+                        value += wm * ((ch.margin / ch.visits - low) / spread if spread else 0.5)
+                    value += c * math.sqrt(math.log(ch.avail) / ch.visits)
+                    if value > best:
+                        best, action = value, a
+            start = len(d.log)
+            d.apply(actor, action)
+            child = children[action]
+            path.append((actor, child))
+            cur[actor] = child
+            self.follow(cur, actor, d.log[start:], players)
+            if counter is not None and counter() != round0:
+                cut = True
+                break
+            if expanding:
+                break
+        if not cut and not d.is_over():
+            cut = self.playout(d, counter, round0)
+        result = outcome(d)
+        reward = self.utility(result.ranking, players)
+        margin = self.margins(result)
+        for seat, node in path:
+            node.visits += 1
+            node.total += reward[seat]
+            node.margin += margin[seat]
+
+    def margins(self, result: Any) -> list[float]:
+        """Score margins of an outcome, widening the scale they are read on."""
+        if self.margin_weight == 0.0:
+            return [0.0] * self.players
+        found = margins(result, self.players)
+        if self.margin_weight is None:
+            reward = self.config.reward
+            self.margin_weight = (0.0 if found is None or reward in ("win", "rank")
+                                  else 1.0 if reward == "margin" else 1 / 3)
+            if self.margin_weight == 0.0:
+                return [0.0] * self.players
+        if found is None:
+            return [0.0] * self.players
+        self.low = min(self.low, *found)
+        self.high = max(self.high, *found)
+        return found
+
+    @staticmethod
+    def follow(cur: list[Node], actor: int, events: Sequence[Event], players: int) -> None:
+        """Move every other seat's tree to the child its observation names."""
+        public = all("to" not in e for e in events)
+        shared = repr(events) if public else ""
+        for seat in range(players):
+            if seat == actor:
+                continue
+            key = shared if public else observation(events, seat)
+            node = cur[seat]
+            child = node.children.get(key)
+            if child is None:
+                child = node.children[key] = Node()
+            cur[seat] = child
+
+    def playout(self, d: State, counter: Any, round0: int) -> bool:
+        """Play to the end or the horizon; True if stopped at the horizon.
+
+        Random playouts take actions from ``legal_actions`` and so skip
+        ``apply``'s re-check (``_apply`` is what ``apply`` runs once the
+        check passes; a determinized state keeps no history). The property
+        tests hold every game to ``legal_actions`` listing legal actions only.
+        """
+        policy = self.policy
+        if policy is not None:
+            while not d.is_over():
+                seat = d.to_act()[0]
+                d.act(seat, policy[seat].choose_for(d, seat))
+                if counter is not None and counter() != round0:
+                    return True
+            return False
+        rand = self.fast.random
+        is_over, to_act, legal_actions, apply = d.is_over, d.to_act, d.legal_actions, d._apply
+        while not is_over():
+            seat = to_act()[0]
+            actions = legal_actions(seat)
+            apply(seat, actions[int(rand() * len(actions))])
+            if counter is not None and counter() != round0:
+                return True
+        return False
+
+    def node_count(self) -> int:
+        count = 0
+        stack = list(self.roots)
+        while stack:
+            node = stack.pop()
+            count += 1
+            stack.extend(node.children.values())
+        return count
+
+
+def pick(children: Mapping[int, Node], order: Sequence[int]) -> int:
+    """The most visited action; ties go to the higher mean, then to ``order``."""
+    def key(a: int) -> tuple[int, float, int]:
+        node = children.get(a)
+        if node is None or node.visits == 0:
+            return (0, 0.0, -order.index(a))
+        return (node.visits, node.total / node.visits, -order.index(a))
+
+    return max(order, key=key)

@@ -1,0 +1,108 @@
+"""What a finished (or horizon-cut) playout is worth to each seat.
+
+A playout ends at the end of the game, or earlier at the *search horizon*
+when the state offers it: two optional methods that a game's ``State`` may
+define (duck-typed; a game without them is always played to the end):
+
+``rounds_completed() -> int``
+    How many rounds (deals, hands) have been scored so far. A playout stops
+    as soon as this number differs from its value at the searched position,
+    i.e. at the end of the current round.
+``standing() -> Result``
+    The ranking (and scores) as if the game ended now, in the same form as
+    ``result()``. Only called right after a round was scored.
+
+Rewards are per seat, in [0, 1]. Three parts:
+
+``win``    1 for a sole first place, 1/k for a first place shared by k, else
+           0 (what the arena counts);
+``rank``   1 for first, 0 for last, linear in between; a tie takes the mean
+           of the places it covers;
+``margin`` the seat's score minus the mean of the others' scores, signed so
+           that more is better (the direction is read off the ranking: the
+           first place's score against the last place's), and scaled to
+           [0, 1] by the smallest and largest margins seen so far in the
+           same search (as MuZero scales values). Only when every score is
+           a number; otherwise this part is left out.
+
+``win`` and ``rank`` use the ranking alone. ``margin`` keeps a signal where
+the ranking has none: at a horizon early in a long game, or in a playout
+that is won or lost whatever happens, taking fewer points still counts.
+The ``reward`` setting picks ``win``, ``rank``, ``margin`` or ``mix`` (the
+default: the mean of the three, or of ``win`` and ``rank`` without scores).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from cardroom.core.game import Result, State
+
+Ranking = Sequence[Sequence[int]]
+Utility = Callable[[Ranking, int], list[float]]
+REWARDS = ("mix", "win", "rank", "margin")
+
+
+def win_utility(ranking: Ranking, players: int) -> list[float]:
+    out = [0.0] * players
+    first = ranking[0]
+    share = 1.0 / len(first)
+    for seat in first:
+        out[seat] = share
+    return out
+
+
+def rank_utility(ranking: Ranking, players: int) -> list[float]:
+    out = [0.0] * players
+    if players < 2:
+        return [1.0] * players
+    ahead = 0
+    for group in ranking:
+        # Places ahead .. ahead+len-1 shared: the mean place is ahead + (len-1)/2.
+        value = 1.0 - (ahead + (len(group) - 1) / 2) / (players - 1)
+        for seat in group:
+            out[seat] = value
+        ahead += len(group)
+    return out
+
+
+def mix_utility(ranking: Ranking, players: int) -> list[float]:
+    win = win_utility(ranking, players)
+    rank = rank_utility(ranking, players)
+    return [(w + r) / 2 for w, r in zip(win, rank, strict=True)]
+
+
+UTILITIES: dict[str, Utility] = {"mix": mix_utility, "win": win_utility,
+                                 "rank": rank_utility, "margin": mix_utility}
+
+
+def margins(result: Result, players: int) -> list[float] | None:
+    """Each seat's score minus the others' mean, more being better; None when
+    the scores are not all numbers."""
+    scores = result.scores
+    if len(scores) != players or not all(
+        isinstance(v, int | float) and not isinstance(v, bool) for v in scores
+    ):
+        return None
+    ranking = result.ranking
+    best = sum(scores[s] for s in ranking[0]) / len(ranking[0])
+    worst = sum(scores[s] for s in ranking[-1]) / len(ranking[-1])
+    sign = 1.0 if best > worst else -1.0 if best < worst else 0.0
+    total = float(sum(scores))
+    return [sign * (v - (total - v) / (players - 1)) for v in scores]
+
+
+def outcome(state: State) -> Result:
+    """The result of a finished state, or the standing at the search horizon."""
+    if state.is_over():
+        return state.result()
+    standing: Callable[[], Result] = state.standing  # type: ignore[attr-defined]
+    return standing()
+
+
+def round_counter(state: State) -> Callable[[], int] | None:
+    """The state's ``rounds_completed`` method, or None when it has none."""
+    counter = getattr(state, "rounds_completed", None)
+    if counter is None or getattr(state, "standing", None) is None:
+        return None
+    return counter  # type: ignore[no-any-return]

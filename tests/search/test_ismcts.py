@@ -1,0 +1,213 @@
+"""The ismcts bot: legal, seeded, view-only, and right where the answer is plain."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from cardroom.core.bot import Bot, RandomBot, bot_names, make_bot, play_out
+from cardroom.core.errors import BadRequest
+from cardroom.core.game import Game, State
+from cardroom.core.rng import Rng
+from cardroom.frontend import load_everything
+from cardroom.games import all_games, get_game
+from cardroom.search import IsmctsBot, default_iterations, parse_budget
+from cardroom.search.reward import mix_utility, rank_utility, win_utility
+
+load_everything()
+GAMES = all_games()
+SMALL = {"iterations": 12}
+
+
+def positions(game: Game, players: int, seed: int, count: int) -> list[State]:
+    """Copies of a random game at ``count`` points with a real choice to make."""
+    state = game.new(players, seed)
+    rng = Rng(seed)
+    found: list[State] = []
+    while not state.is_over() and len(found) < count:
+        mover = rng.choice(list(state.to_act()))
+        legal = state.legal_texts(mover)
+        if len(legal) > 1 and rng.below(4) == 0:
+            found.append(state.clone())
+        state.act(mover, rng.choice(legal))
+    return found
+
+
+def chooser(state: State) -> int:
+    """A seat that is to act with two or more legal actions (else the first)."""
+    return next((s for s in state.to_act() if len(state.legal_texts(s)) > 1),
+                state.to_act()[0])
+
+
+def test_ismcts_is_a_registered_bot() -> None:
+    assert "ismcts" in bot_names()
+    bot = make_bot("ismcts", get_game("papayoo"), 1, None)
+    assert isinstance(bot, IsmctsBot)
+    assert bot.config.iterations == default_iterations(get_game("papayoo"))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_a_whole_game_with_ismcts_seats_is_legal(game: Game) -> None:
+    """Every move ismcts returns is legal (``act`` would refuse one that is not)."""
+    players = game.min_players
+    state = game.new(players, 5)
+    bots: list[Bot] = [make_bot("ismcts", game, 10 + s, {"iterations": 6}) if s % 2 == 0
+                       else RandomBot(20 + s) for s in range(players)]
+    moves = 0
+    while not state.is_over():
+        for seat in tuple(state.to_act()):
+            if seat in state.to_act():
+                legal = state.legal_texts(seat)
+                action = bots[seat].choose_for(state, seat)
+                assert action in legal
+                state.act(seat, action)
+                moves += 1
+    assert moves > 0
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_same_seed_same_move_from_a_view_alone(game: Game) -> None:
+    for state in positions(game, min(4, game.max_players), 3, 3):
+        seat = chooser(state)
+        view, legal = state.view(seat), state.legal_texts(seat)
+        first = make_bot("ismcts", game, 42, SMALL).choose(view, legal)
+        # A view written as JSON and read back is all the bot needs.
+        again = make_bot("ismcts", game, 42, SMALL).choose(json.loads(json.dumps(view)), legal)
+        assert first == again
+        assert first in legal
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_the_search_sees_states_only_through_the_seat_view(
+    game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every state the search plays on comes from ``determinize(view)`` of the
+    view the bot was handed: it is never given the referee state."""
+    state = positions(game, game.min_players, 8, 1)[0]
+    seat = chooser(state)
+    view = json.loads(json.dumps(state.view(seat)))
+    seen: list[str] = []
+    real = type(game).determinize
+
+    def spy(self: Game, given: Any, rng: Rng) -> State:
+        seen.append(json.dumps(given, sort_keys=True))
+        return real(self, given, rng)
+
+    monkeypatch.setattr(type(game), "determinize", spy)
+    bot = IsmctsBot(game, 1, parse_budget({"iterations": 9}))
+    bot.choose(view, state.legal_texts(seat))
+    assert bot.last is not None and bot.last.iterations == 9
+    assert len(seen) == 9
+    assert set(seen) == {json.dumps(view, sort_keys=True)}
+
+
+def test_a_single_legal_action_is_returned_without_search() -> None:
+    bot = IsmctsBot(get_game("papayoo"), 1, parse_budget(None))
+    assert bot.choose({"seat": 0}, ["play 3H"]) == "play 3H"
+
+
+def test_budgets() -> None:
+    assert parse_budget({"iterations": 5}).iterations == 5
+    timed = parse_budget({"ms": 50})
+    assert timed.ms == 50.0 and timed.iterations is None
+    assert parse_budget({"rollout": "heuristic", "reward": "win"}).rollout == "heuristic"
+    for bad in ({"iterations": 0}, {"iterations": "9"}, {"ms": -1}, {"ms": True},
+                {"iteration": 5}, {"rollout": "smart"}, {"reward": "score"},
+                {"exploration": -1}, {"horizon": "yes"}):
+        with pytest.raises(BadRequest):
+            parse_budget(bad)
+
+
+def test_a_time_budget_still_returns_a_legal_move() -> None:
+    game = get_game("papayoo")
+    state = positions(game, 4, 2, 1)[0]
+    seat = chooser(state)
+    bot = make_bot("ismcts", game, 3, {"ms": 30})
+    assert bot.choose_for(state, seat) in state.legal_texts(seat)
+    assert isinstance(bot, IsmctsBot) and bot.last is not None and bot.last.iterations >= 1
+
+
+def test_utilities_from_rankings() -> None:
+    ranking = [[2], [0, 3], [1]]
+    assert win_utility(ranking, 4) == [0.0, 0.0, 1.0, 0.0]
+    assert rank_utility(ranking, 4) == [0.5, 0.0, 1.0, 0.5]
+    assert mix_utility(ranking, 4) == [0.25, 0.0, 1.0, 0.25]
+    assert win_utility([[0, 1], [2]], 3) == [0.5, 0.5, 0.0]
+    assert rank_utility([[0, 1, 2]], 3) == [0.5, 0.5, 0.5]
+
+
+# ----- Papayoo positions with a plain best move --------------------------------
+# Three players, one round. Before passing: seat 0 holds four spades, the
+# hearts and 1-6P; seat 1 four spades, the diamonds and 7-12P; seat 2 only
+# 2S and 10S in spades, the clubs and 13-20P. Each passes its suit's 1-5,
+# so no spade changes hands and seat 2 holds no heart.
+DEAL = [
+    ["7S", "1S", "3S", "4S", *(f"{r}H" for r in range(1, 11)), *(f"{r}P" for r in range(1, 7))],
+    ["9S", "5S", "6S", "8S", *(f"{r}D" for r in range(1, 11)), *(f"{r}P" for r in range(7, 13))],
+    ["10S", "2S", *(f"{r}C" for r in range(1, 11)), *(f"{r}P" for r in range(13, 21))],
+]
+PASSES = [[f"{r}H" for r in range(1, 6)], [f"{r}D" for r in range(1, 6)],
+          [f"{r}C" for r in range(1, 6)]]
+
+
+def papayoo_position(die: str, plays: list[str]) -> State:
+    game = get_game("papayoo")
+    state = game.new(3, 1, {"rounds": 1, "stack": {"deal": [DEAL], "die": [die]}})
+    for seat, cards in enumerate(PASSES):
+        for card in cards:
+            state.act(seat, f"pass {card}")
+    for play in plays:
+        state.act(state.to_act()[0], f"play {play}")
+    return state
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_papayoo_last_to_play_ducks_under_the_papayoo(seed: int) -> None:
+    """7S is the Papayoo: seat 0 leads it, seat 1 plays 9S; seat 2, last, holds
+    2S and 10S. 10S takes the trick and its 40 points; 2S leaves them to seat 1."""
+    state = papayoo_position("S", ["7S", "9S"])
+    assert state.to_act() == [2] and state.legal_texts(2) == ["play 2S", "play 10S"]
+    bot = make_bot("ismcts", state.game, seed, {"iterations": 150})
+    assert bot.choose_for(state, 2) == "play 2S"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_papayoo_second_to_play_stays_under_the_papayoo(seed: int) -> None:
+    """Seat 0 leads 7S, the Papayoo; seat 1 holds 5S 6S 8S 9S and seat 2, last,
+    can duck with 2S. 8S or 9S would take the 40 points; 5S or 6S cannot."""
+    state = papayoo_position("S", ["7S"])
+    assert state.to_act() == [1]
+    assert state.legal_texts(1) == ["play 5S", "play 6S", "play 8S", "play 9S"]
+    bot = make_bot("ismcts", state.game, seed, {"iterations": 200})
+    assert bot.choose_for(state, 1) in ("play 5S", "play 6S")
+
+
+def test_engine_suggest_offers_ismcts() -> None:
+    lines = [
+        {"id": 1, "cmd": "new", "game": "papayoo", "players": 4, "seed": 9},
+        {"id": 2, "cmd": "legal", "seat": 0},
+        {"id": 3, "cmd": "suggest", "seat": 0, "bot": "ismcts",
+         "budget": {"iterations": 20}, "seed": 5},
+        {"id": 4, "cmd": "suggest", "seat": 0, "bot": "ismcts",
+         "budget": {"iterations": 20}, "seed": 5},
+        {"id": 5, "cmd": "suggest", "seat": 0, "bot": "ismcts", "budget": {"iterations": 0}},
+    ]
+    out = subprocess.run([sys.executable, "-m", "cardroom", "engine"],
+                         input="".join(json.dumps(x) + "\n" for x in lines),
+                         capture_output=True, text=True, timeout=120)
+    replies = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [r["ok"] for r in replies] == [True, True, True, True, False]
+    assert replies[2]["action"] in replies[1]["actions"]
+    assert replies[2]["action"] == replies[3]["action"]
+    assert replies[4]["error"]["code"] == "bad_request"
+
+
+def test_play_out_with_ismcts_for_every_seat_finishes() -> None:
+    game = get_game("papayoo")
+    state = game.new(3, 4, {"rounds": 1})
+    play_out(state, [make_bot("ismcts", game, s, {"iterations": 4}) for s in range(3)])
+    assert state.is_over()
