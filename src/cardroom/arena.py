@@ -13,7 +13,8 @@ team wins), each with a 95% confidence interval. The independent unit is
 the deal, not the game (a deal's rotations are correlated by design): each
 deal contributes the bot's mean over all its seats in that deal's
 rotations, and the interval is the normal approximation over those
-per-deal values (``stats.mean_ci``).
+per-deal values (``stats.mean_ci``); the intervals of shares are clipped
+to [0, 1].
 
 Ratings: openskill's Plackett-Luce model, every game rated in (deal,
 rotation) order, one team per seat, ranks from the game's ranking (ties
@@ -39,7 +40,7 @@ from cardroom.core.bot import make_bot, play_out
 from cardroom.core.errors import BadOption
 from cardroom.core.rng import Rng
 from cardroom.games import get_game
-from cardroom.stats import mean_ci, win_credit
+from cardroom.stats import Estimate, mean_ci, win_credit
 
 Row = dict[str, Any]
 Progress = Callable[[int, int], None]
@@ -170,6 +171,10 @@ def per_deal(rows: Sequence[Row], label: str, value: Callable[[Row, int], float]
     return [sum(v) / len(v) for _, v in sorted(sums.items())]
 
 
+def _clip(e: Estimate) -> Estimate:
+    return Estimate(e.mean, max(0.0, e.low), min(1.0, e.high), e.n)
+
+
 def summarise(plan: Plan, rows: Sequence[Row]) -> dict[str, Any]:
     fair = 1 / plan.players
     numeric = all(_numeric(s) for row in rows for s in row["scores"])
@@ -178,6 +183,8 @@ def summarise(plan: Plan, rows: Sequence[Row]) -> dict[str, Any]:
         seats = sum(row["seating"].count(label) for row in rows)
         wins = mean_ci(per_deal(rows, label, lambda r, s: win_credit(r["ranking"], s)))
         tops = mean_ci(per_deal(rows, label, lambda r, s: float(s in r["ranking"][0])))
+        # Shares lie in [0, 1]: their intervals are clipped to it.
+        wins, tops = _clip(wins), _clip(tops)
         entry: dict[str, Any] = {
             "seats_played": seats,
             "seats_per_game": plan.lineup.count(label),

@@ -70,12 +70,13 @@ def test_intervals_are_over_deals() -> None:
     mean = sum(per_deal) / 3
     sd = math.sqrt(sum((x - mean) ** 2 for x in per_deal) / 2)
     assert a["win_share"] == pytest.approx(mean)
-    assert a["win_ci95"] == pytest.approx([mean - Z95 * sd / math.sqrt(3),
-                                           mean + Z95 * sd / math.sqrt(3)])
+    half = Z95 * sd / math.sqrt(3)
+    assert mean - half < 0 and mean + half > 1  # so the interval of a share is clipped
+    assert a["win_ci95"] == pytest.approx([0.0, 1.0])
     assert a["win_vs_fair"] == pytest.approx(mean * 2)
     assert a["win_vs_fair_ci95"] == pytest.approx([x * 2 for x in a["win_ci95"]])
     assert a["first_share"] == pytest.approx((1 + 1 + 0) / 3)  # a tie is a first place
-    scores = [7.0, 5.0, 2.0]
+    scores = [7.0, 5.0, 2.0]  # scores are not shares: no clipping
     sd = math.sqrt(sum((x - 14 / 3) ** 2 for x in scores) / 2)
     assert a["mean_score"] == pytest.approx(14 / 3)
     assert a["score_ci95"][1] - a["mean_score"] == pytest.approx(Z95 * sd / math.sqrt(3))

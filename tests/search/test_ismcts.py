@@ -105,6 +105,33 @@ def test_the_search_sees_states_only_through_the_seat_view(
     assert set(seen) == {json.dumps(view, sort_keys=True)}
 
 
+@pytest.mark.parametrize("rollout", ["random", "heuristic", "mast"])
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_every_rollout_policy_is_legal_and_seeded(game: Game, rollout: str) -> None:
+    state = positions(game, min(4, game.max_players), 11, 1)[0]
+    seat = chooser(state)
+    view, legal = state.view(seat), state.legal_texts(seat)
+    budget = {"iterations": 8, "rollout": rollout}
+    moves = {make_bot("ismcts", game, 7, budget).choose(view, legal) for _ in range(2)}
+    assert len(moves) == 1 and moves <= set(legal)
+
+
+def test_mast_playouts_learn_action_values_over_the_search() -> None:
+    """MAST: the playout policy's table holds a mean reward in [0, 1] for
+    actions met in earlier iterations, for every seat that moved."""
+    from cardroom.search.ismcts import Search
+
+    game = get_game("papayoo")
+    state = game.new(4, 3)
+    seat = state.to_act()[0]
+    search = Search(game, state.view(seat), Rng(1), parse_budget({"rollout": "mast"}))
+    search.run(set(state.legal_actions(seat)))
+    assert all(search.mast[s] for s in range(4))
+    for table in search.mast:
+        for total, count in table.values():
+            assert count >= 1 and 0.0 <= total / count <= 1.0
+
+
 def test_a_single_legal_action_is_returned_without_search() -> None:
     bot = IsmctsBot(get_game("papayoo"), 1, parse_budget(None))
     assert bot.choose({"seat": 0}, ["play 3H"]) == "play 3H"
@@ -115,6 +142,7 @@ def test_budgets() -> None:
     timed = parse_budget({"ms": 50})
     assert timed.ms == 50.0 and timed.iterations is None
     assert parse_budget({"rollout": "heuristic", "reward": "win"}).rollout == "heuristic"
+    assert parse_budget({"rollout": "mast", "reward": "margin"}).reward == "margin"
     for bad in ({"iterations": 0}, {"iterations": "9"}, {"ms": -1}, {"ms": True},
                 {"iteration": 5}, {"rollout": "smart"}, {"reward": "score"},
                 {"exploration": -1}, {"horizon": "yes"}):
@@ -211,3 +239,61 @@ def test_play_out_with_ismcts_for_every_seat_finishes() -> None:
     state = game.new(3, 4, {"rounds": 1})
     play_out(state, [make_bot("ismcts", game, s, {"iterations": 4}) for s in range(3)])
     assert state.is_over()
+
+
+def test_playouts_stop_at_the_round_end_when_the_game_offers_it(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The optional horizon hooks (cardroom.search.reward): with them a
+    playout ends when the round is scored; without them, or with the horizon
+    turned off, at the game's end."""
+    from cardroom.games.papayoo.state import PapayooState
+    from cardroom.search.ismcts import Search
+
+    game = get_game("papayoo")
+    state = game.new(4, 3)  # four rounds
+    seat = state.to_act()[0]
+    view = state.view(seat)
+    allowed = set(state.legal_actions(seat))
+
+    def played_out(horizon: bool) -> State:
+        search = Search(game, view, Rng(1), parse_budget({"horizon": horizon}))
+        d = search.determinize()
+        search.iterate(d, allowed)
+        return d
+
+    cut = played_out(True)
+    assert not cut.is_over() and isinstance(cut, PapayooState)
+    assert len(cut.round_points) == 1
+    assert played_out(False).is_over()
+    monkeypatch.delattr(PapayooState, "rounds_completed")
+    assert played_out(True).is_over()  # no hooks: to the end
+
+
+@pytest.mark.parametrize("game_id", ["papayoo", "muzicando", "pizzamania", "love-formula"])
+def test_standing_after_the_last_round_is_the_result(game_id: str) -> None:
+    """The horizon's standing agrees with the game's result when the last
+    round is scored, and counts every round scored on the way."""
+    game = get_game(game_id)
+    state = game.new(4, 2)
+    rng = Rng(4)
+    counts = [state.rounds_completed()]  # type: ignore[attr-defined]
+    while not state.is_over():
+        mover = rng.choice(list(state.to_act()))
+        state.act(mover, rng.choice(state.legal_texts(mover)))
+        counts.append(state.rounds_completed())  # type: ignore[attr-defined]
+    assert counts[0] == 0 and counts == sorted(counts) and counts[-1] >= 1
+    standing = state.standing()  # type: ignore[attr-defined]
+    assert standing.ranking == state.result().ranking
+    assert standing.scores == state.result().scores
+
+
+def test_margins_read_the_direction_off_the_ranking() -> None:
+    from cardroom.core.game import Result
+    from cardroom.search.reward import margins
+
+    low_wins = Result([[1], [0], [2]], [50, 10, 190])
+    assert margins(low_wins, 3) == [50.0, 110.0, -160.0]
+    high_wins = Result([[2], [0], [1]], [50, 10, 190])
+    assert margins(high_wins, 3) == [-50.0, -110.0, 160.0]
+    assert margins(Result([[0], [1]], [[1, 2], [2, 1]]), 2) is None

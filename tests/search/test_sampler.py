@@ -47,6 +47,8 @@ def check_position(state: State, seat: int, rng: Rng, play_on: bool) -> bool:
                 break
             mover = dealt.to_act()[0]
             actions = dealt.legal_actions(mover)
+            assert actions, (f"{state.game.id}: a state dealt from seat {seat}'s view, played "
+                             f"on, awaits seat {mover} with no legal action")
             dealt.apply(mover, actions[rng.below(len(actions))])
         assert dealt.is_over()
         dealt.result()

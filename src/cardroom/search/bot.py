@@ -18,7 +18,7 @@ from cardroom.search.reward import REWARDS
 # registered game decides a move in under a second on one core with it
 # (bench/ismcts_speed.py measures it).
 DEFAULT_ITERATIONS = 300
-ROLLOUTS = ("random", "heuristic")
+ROLLOUTS = ("random", "heuristic", "mast")
 BUDGET_KEYS = ("iterations", "ms", "exploration", "rollout", "reward", "horizon")
 
 

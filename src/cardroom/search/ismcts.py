@@ -78,6 +78,7 @@ class Config:
     ms: float | None = None
     exploration: float = 0.7
     rollout: str = "random"
+    epsilon: float = 0.3
     reward: str = "mix"
     horizon: bool = True
 
@@ -118,6 +119,10 @@ class Search:
         # Playouts draw from a C-speed generator seeded from the bot's Rng
         # (Mersenne Twister's random() is the same on every platform).
         self.fast = random.Random(rng.next64())
+        # MAST (move-average sampling): each seat's mean reward per action
+        # over this search, steering "mast" playouts.
+        self.mast: list[dict[int, list[float]]] = [{} for _ in range(self.players)]
+        self.trail: list[tuple[int, int]] = []
         self.policy: list[Bot] | None = None
         if config.rollout == "heuristic":
             self.policy = [game.heuristic_bot(rng.next64()) for _ in range(self.players)]
@@ -195,6 +200,7 @@ class Search:
                         best, action = value, a
             start = len(d.log)
             d.apply(actor, action)
+            self.trail.append((actor, action))
             child = children[action]
             path.append((actor, child))
             cur[actor] = child
@@ -213,6 +219,16 @@ class Search:
             node.visits += 1
             node.total += reward[seat]
             node.margin += margin[seat]
+        if self.config.rollout == "mast":
+            mast = self.mast
+            for seat, action in self.trail:
+                entry = mast[seat].get(action)
+                if entry is None:
+                    mast[seat][action] = [reward[seat], 1.0]
+                else:
+                    entry[0] += reward[seat]
+                    entry[1] += 1.0
+        self.trail.clear()
 
     def margins(self, result: Any) -> list[float]:
         """Score margins of an outcome, widening the scale they are read on."""
@@ -264,6 +280,29 @@ class Search:
             return False
         rand = self.fast.random
         is_over, to_act, legal_actions, apply = d.is_over, d.to_act, d.legal_actions, d._apply
+        if self.config.rollout == "mast":
+            epsilon = self.config.epsilon
+            trail = self.trail
+            mast = self.mast
+            while not is_over():
+                seat = to_act()[0]
+                actions = legal_actions(seat)
+                if rand() < epsilon:
+                    action = actions[int(rand() * len(actions))]
+                else:
+                    stats = mast[seat]
+                    best = -1.0
+                    action = actions[0]
+                    for a in actions:
+                        entry = stats.get(a)
+                        value = 1.0 if entry is None else entry[0] / entry[1]
+                        if value > best:
+                            best, action = value, a
+                apply(seat, action)
+                trail.append((seat, action))
+                if counter is not None and counter() != round0:
+                    return True
+            return False
         while not is_over():
             seat = to_act()[0]
             actions = legal_actions(seat)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from cardroom.core.rng import Rng
-from cardroom.games.muzicando.cards import mask_of_codes
+from cardroom.games.muzicando.cards import ANY_OPENING, CODE, mask_of_codes
 from cardroom.games.muzicando.state import MuzicandoState
 from tests.games.muzicando.test_game import NO_OPENER
 from tests.games.muzicando.util import GAME, fill, new
@@ -106,6 +106,53 @@ def test_determinize_respects_a_player_who_could_not_choose() -> None:
         assert other.hands[0] == state.hands[0]
 
 
+def test_determinize_gives_the_chooser_an_opening_card() -> None:
+    """D12: a seat choosing holds an opening card; once it has chosen, one of
+    the chosen layout's. Seat 0 sees six Dos in its own hand, so once seat 1
+    has chosen Muzicando (opened by a Do) it holds the seventh in every deal
+    seat 0 imagines."""
+    dos = [c for c in CODE if c.startswith("Do")]
+    hands, pile = fill({0: dos[:6], 1: [dos[6], *NO_OPENER[:6]]}, 3, 7)
+    state = new(3, hands, {"mode": "individual"}, pile=pile)
+    for chosen in (False, True):
+        if chosen:
+            state.act(1, "choose M")
+        assert state.phase() == ("play" if chosen else "choosing")
+        for k in range(40):
+            other = GAME.determinize(state.view(0), Rng(k))
+            assert isinstance(other, MuzicandoState)
+            assert other.hands[1] & (mask_of_codes([dos[6]]) if chosen else ANY_OPENING)
+            assert other.legal_actions(1)
+
+
+def test_determinize_gives_the_bidding_opener_an_opening_card() -> None:
+    """D9: when the bidding ends and play starts, the opener held an opening
+    card (or the deal would have been cancelled)."""
+    for k in range(6):
+        state = GAME.new(4, 100 + k)
+        while state.phase() == "bidding":
+            state.act(state.to_act()[0], state.legal_texts(state.to_act()[0])[-1])
+        if state.phase() != "play" or state.view(None)["opened"]:
+            continue
+        opener = state.to_act()[0]
+        for viewer in range(4):
+            for j in range(10):
+                other = GAME.determinize(state.view(viewer), Rng(j))
+                assert other.legal_actions(opener), (k, viewer, j)
+
+
+def test_careful_deal_honours_a_wanted_card() -> None:
+    from cardroom.games.muzicando.sampler import _careful
+
+    cards = [0, 1, 2, 3, 4]
+    # Bucket 0 must get card 4 (the only wanted one); bucket 1 may not take 3.
+    for k in range(10):
+        out = _careful(cards, [2, 2, 1], [0, 0b1000, 0], [0b10000, 0, 0], Rng(k))
+        assert 4 in out[0] and 3 not in out[1]
+    with pytest.raises(ValueError, match="consistent"):
+        _careful(cards, [2, 2, 1], [0b10000, 0, 0], [0b10000, 0, 0], Rng(0))
+
+
 def test_determinize_redeals_hidden_cards() -> None:
     state = GAME.new(4, 3)
     dealt = {json.dumps(GAME.determinize(state.view(0), Rng(k)).view(None)["hands"])
@@ -120,6 +167,6 @@ def test_careful_deal_finds_the_only_consistent_deal() -> None:
     # Bucket 0 may take only cards 0 and 1; bucket 1 may not take 0 or 1.
     banned = [0b1100, 0b0011, 0]
     for k in range(10):
-        out = _careful(cards, [2, 1, 1], banned, Rng(k))
+        out = _careful(cards, [2, 1, 1], banned, [0, 0, 0], Rng(k))
         assert sorted(out[0]) == [0, 1] and len(out[1]) == 1 and out[1][0] in (2, 3)
     assert not _feasible(cards, [1, 2, 1], [0b1100, 0b0011, 0b0011])

@@ -30,6 +30,9 @@ class LoveFormula(Game):
     max_players = 4
     options = OPTIONS
     random_sources = ("jobs", "deck", "chance", "goals", "vp")
+    # ISMCTS iterations per move by default: the most that keeps a move well
+    # under a second on one core (bench/ismcts_speed.py; docs/bots.md).
+    search_iterations = 700
 
     def check_options(
         self, players: int, options: dict[str, Any], given: Mapping[str, Any]

@@ -46,6 +46,9 @@ class Muzicando(Game):
                "it (D14). The partnership game always bids."),
     )
     random_sources = ("deal", "pile")
+    # ISMCTS iterations per move by default: the most that keeps a move well
+    # under a second on one core (bench/ismcts_speed.py; docs/bots.md).
+    search_iterations = 400
 
     def check_options(
         self, players: int, options: dict[str, Any], given: Mapping[str, Any]

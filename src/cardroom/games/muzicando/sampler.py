@@ -4,8 +4,12 @@ A seat knows its own hand, the table, every call, who is blocked, how many
 cards each player holds and how many are in the draw pile, and the cards a
 player is known to lack (``missing``: the notes that could have gone when it
 passed with no pile left, the opening cards of a player who could not
-choose). The cards it cannot see are dealt among the other hands and the
-pile uniformly among the deals that respect those facts: rejection sampling
+choose), and the one card kind a player is known to hold: a seat that is
+choosing holds some opening card (D12), and a chooser or opener who has not
+opened yet holds an opening card of its layout (D12; in the bidding game the
+deal would have been cancelled otherwise, D9). The cards it cannot see are
+dealt among the other hands and the pile uniformly among the deals that
+respect those facts: rejection sampling
 is exactly uniform and almost always succeeds within the tries allowed; a
 card-by-card deal that keeps a consistent completion possible (checked by
 Hall's condition) is the fallback.
@@ -19,13 +23,16 @@ from typing import TYPE_CHECKING, Any
 from cardroom.core.rng import Rng
 from cardroom.games.muzicando.actions import parse_action
 from cardroom.games.muzicando.cards import (
+    ANY_OPENING,
     BID_BY_TEXT,
     FULL_MASK,
     LAYOUT_LETTERS,
+    OPENING_MASK,
     cards_of,
     mask_of,
     mask_of_codes,
 )
+from cardroom.games.muzicando.fields import PHASE_CHOOSING, PHASE_PLAY
 from cardroom.games.muzicando.layout import table_from_view
 from cardroom.games.muzicando.state import MuzicandoState
 from cardroom.games.muzicando.views import copy_result
@@ -63,12 +70,23 @@ def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> MuzicandoState
     s.blocked, s.passed = _seat_mask(view["blocked"]), _seat_mask(view["passed"])
     s.places = list(view["out"])
     s.missing = [mask_of_codes(m) for m in view["missing"]]
-    s.hands, s.pile = deal_hidden(view, s.missing, s.table.on_table() if s.table else 0, rng)
+    on_table = s.table.on_table() if s.table else 0
+    s.hands, s.pile = deal_hidden(view, s.missing, on_table, known_holding(s), rng)
     return s
 
 
+def known_holding(s: MuzicandoState) -> tuple[int, int] | None:
+    """(seat, mask): a seat known to hold at least one card of ``mask``."""
+    if s.phase_name == PHASE_CHOOSING:
+        return s.turn, ANY_OPENING
+    if s.phase_name == PHASE_PLAY and not s.opened:
+        return s.turn, OPENING_MASK[s.layout]
+    return None
+
+
 def deal_hidden(
-    view: Mapping[str, Any], missing: list[int], on_table: int, rng: Rng
+    view: Mapping[str, Any], missing: list[int], on_table: int,
+    holding: tuple[int, int] | None, rng: Rng
 ) -> tuple[list[int], list[int]]:
     seat: int = view["seat"]
     n: int = view["players"]
@@ -78,7 +96,11 @@ def deal_hidden(
     owners = [o for o in range(n) if o != seat]
     need = [view["hand_sizes"][o] for o in owners] + [view["pile"]]
     banned = [missing[o] for o in owners] + [0]
-    dealt = _uniform(unseen, need, banned, rng) or _careful(unseen, need, banned, rng)
+    wanted = [0] * len(need)
+    if holding is not None and holding[0] != seat:
+        wanted[owners.index(holding[0])] = holding[1]
+    dealt = (_uniform(unseen, need, banned, wanted, rng)
+             or _careful(unseen, need, banned, wanted, rng))
     hands = [0] * n
     hands[seat] = mine
     for i, o in enumerate(owners):
@@ -88,15 +110,15 @@ def deal_hidden(
     return hands, pile
 
 
-def _uniform(cards: list[int], need: list[int], banned: list[int],
+def _uniform(cards: list[int], need: list[int], banned: list[int], wanted: list[int],
              rng: Rng) -> list[list[int]] | None:
     for _ in range(REJECTION_TRIES):
         rng.shuffle(cards)
         out, i = [], 0
-        for size, ban in zip(need, banned, strict=True):
+        for size, ban, want in zip(need, banned, wanted, strict=True):
             part = cards[i:i + size]
             i += size
-            if ban and mask_of(part) & ban:
+            if (ban and mask_of(part) & ban) or (want and not mask_of(part) & want):
                 break
             out.append(part)
         else:
@@ -104,12 +126,15 @@ def _uniform(cards: list[int], need: list[int], banned: list[int],
     return None
 
 
-def _careful(cards: list[int], need: list[int], banned: list[int],
+def _careful(cards: list[int], need: list[int], banned: list[int], wanted: list[int],
              rng: Rng) -> list[list[int]]:
     room = need[:]
     out: list[list[int]] = [[] for _ in need]
     left = cards[:]
     rng.shuffle(left)
+    for b, want in enumerate(wanted):
+        if want:
+            _place_wanted(b, want, left, room, out, banned)
     while left:
         card = left.pop()
         fits = [b for b in range(len(need)) if room[b] and not banned[b] >> card & 1]
@@ -123,6 +148,21 @@ def _careful(cards: list[int], need: list[int], banned: list[int],
         else:
             raise ValueError("no deal of the hidden cards is consistent with this view")
     return out
+
+
+def _place_wanted(b: int, want: int, left: list[int], room: list[int],
+                  out: list[list[int]], banned: list[int]) -> None:
+    """Give bucket ``b`` one card of ``want`` first, one that leaves the rest
+    of the deal possible (``left`` is already shuffled)."""
+    for card in [c for c in left if want >> c & 1 and not banned[b] >> c & 1]:
+        left.remove(card)
+        room[b] -= 1
+        if _feasible(left, room, banned):
+            out[b].append(card)
+            return
+        room[b] += 1
+        left.append(card)
+    raise ValueError("no deal of the hidden cards is consistent with this view")
 
 
 def _feasible(cards: list[int], room: list[int], banned: list[int]) -> bool:

@@ -318,6 +318,14 @@ class MuzicandoState(StateViews, PlayRules):
             detail["team_scores"] = [self.totals[0], self.totals[1]]
         return Result(rank(self.totals, True), self.totals[:], detail)
 
+    # The search horizon (cardroom.search.reward): a playout may stop when a
+    # deal is scored or cancelled (D9) and stand on the totals so far.
+    def rounds_completed(self) -> int:
+        return len(self.results)
+
+    def standing(self) -> Result:
+        return Result(rank(self.totals, True), self.totals[:])
+
     def clone(self) -> MuzicandoState:
         c = MuzicandoState.__new__(MuzicandoState)
         self.copy_into(c)

@@ -29,6 +29,9 @@ class Papayoo(Game):
                "Rounds to play (default: one per player, so each deals once).", min=1),
     )
     random_sources = ("deal", "die")
+    # ISMCTS iterations per move by default: the most that keeps a move well
+    # under a second on one core (bench/ismcts_speed.py; docs/bots.md).
+    search_iterations = 1000
 
     def convert_stacked(
         self, source: str, entry: Any, index: int, players: int, options: dict[str, Any]

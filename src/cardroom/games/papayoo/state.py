@@ -263,6 +263,14 @@ class PapayooState(State):
         return Result(rank(self.totals, higher_is_better=False), self.totals[:],
                       {"rounds": [p[:] for p in self.round_points]})
 
+    # The search horizon (cardroom.search.reward): a playout may stop when a
+    # round is scored and stand on the totals so far (D2: lowest wins).
+    def rounds_completed(self) -> int:
+        return len(self.round_points)
+
+    def standing(self) -> Result:
+        return Result(rank(self.totals, higher_is_better=False), self.totals[:])
+
     def table_view(self, seat: int | None) -> dict[str, Any]:
         n = self.players
         out: dict[str, Any] = {

@@ -34,6 +34,9 @@ class PileUp(Game):
     max_players = 5
     options = ()
     random_sources = ("deck", "dice")
+    # ISMCTS iterations per move by default: the most that keeps a move well
+    # under a second on one core (bench/ismcts_speed.py; docs/bots.md).
+    search_iterations = 900
 
     def convert_stacked(
         self, source: str, entry: Any, index: int, players: int, options: dict[str, Any]

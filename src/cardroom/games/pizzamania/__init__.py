@@ -43,6 +43,9 @@ class Pizzamania(Game):
                "The simple game: one round and no chef cards."),
     )
     random_sources = ("deal", "bases")
+    # ISMCTS iterations per move by default: the most that keeps a move well
+    # under a second on one core (bench/ismcts_speed.py; docs/bots.md).
+    search_iterations = 1000
 
     def check_options(
         self, players: int, options: dict[str, Any], given: Mapping[str, Any]
