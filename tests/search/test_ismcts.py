@@ -132,6 +132,40 @@ def test_mast_playouts_learn_action_values_over_the_search() -> None:
             assert count >= 1 and 0.0 <= total / count <= 1.0
 
 
+def test_the_prior_keeps_the_heuristic_move_unless_the_search_overrules_it() -> None:
+    """With ``prior`` p the heuristic's move counts p * iterations extra visits
+    when the move is picked: at p = 1 nothing can overrule it, at p = 0 the
+    most visited move is played."""
+    from cardroom.search.ismcts import Node, pick
+
+    def node(visits: int) -> Node:
+        n = Node()
+        n.visits, n.total = visits, visits / 2
+        return n
+
+    children = {1: node(70), 2: node(30)}
+    assert pick(children, [1, 2]) == 1
+    assert pick(children, [1, 2], {2: 30.0}) == 1
+    assert pick(children, [1, 2], {2: 50.0}) == 2
+    game = get_game("papayoo")
+    for state in positions(game, 4, 6, 4):
+        seat = chooser(state)
+        view, legal = state.view(seat), state.legal_texts(seat)
+        advice = game.heuristic_bot(1).choose(view, legal)
+        bot = make_bot("ismcts", game, 5, {"iterations": 30, "prior": 1})
+        assert bot.choose(view, legal) == advice
+
+
+def test_a_game_may_set_a_default_prior() -> None:
+    pile_up, papayoo = get_game("pile-up"), get_game("papayoo")
+    assert make_bot("ismcts", pile_up, 1, None).config.prior == pile_up.search_prior > 0
+    assert make_bot("ismcts", pile_up, 1, {"iterations": 5}).config.prior == pile_up.search_prior
+    assert make_bot("ismcts", pile_up, 1, {"prior": 0}).config.prior == 0
+    assert make_bot("ismcts", papayoo, 1, None).config.prior == 0
+    with pytest.raises(BadRequest, match="budget must be an object"):
+        make_bot("ismcts", pile_up, 1, [5])  # type: ignore[arg-type]
+
+
 def test_a_single_legal_action_is_returned_without_search() -> None:
     bot = IsmctsBot(get_game("papayoo"), 1, parse_budget(None))
     assert bot.choose({"seat": 0}, ["play 3H"]) == "play 3H"
@@ -145,7 +179,7 @@ def test_budgets() -> None:
     assert parse_budget({"rollout": "mast", "reward": "margin"}).reward == "margin"
     for bad in ({"iterations": 0}, {"iterations": "9"}, {"ms": -1}, {"ms": True},
                 {"iteration": 5}, {"rollout": "smart"}, {"reward": "score"},
-                {"exploration": -1}, {"horizon": "yes"}):
+                {"exploration": -1}, {"horizon": "yes"}, {"prior": 1.5}, {"prior": True}):
         with pytest.raises(BadRequest):
             parse_budget(bad)
 

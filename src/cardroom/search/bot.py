@@ -19,7 +19,7 @@ from cardroom.search.reward import REWARDS
 # (bench/ismcts_speed.py measures it).
 DEFAULT_ITERATIONS = 300
 ROLLOUTS = ("random", "heuristic", "mast")
-BUDGET_KEYS = ("iterations", "ms", "exploration", "rollout", "reward", "horizon")
+BUDGET_KEYS = ("iterations", "ms", "exploration", "rollout", "reward", "horizon", "prior")
 
 
 def default_iterations(game: Game) -> int:
@@ -38,7 +38,9 @@ def parse_budget(budget: Mapping[str, Any] | None, default: int = DEFAULT_ITERAT
     ``default_iterations``). Tuning keys for experiments: ``exploration``
     (UCB constant, default 0.7), ``rollout`` (``random`` or ``heuristic``),
     ``reward`` (``mix``, ``win``, ``rank``, ``margin``), ``horizon``
-    (bool: stop playouts at the end of the round where the game offers it).
+    (bool: stop playouts at the end of the round where the game offers it),
+    ``prior`` (0 to 1: the heuristic's move counts that share of the
+    search's iterations as extra visits when the move is picked).
     """
     if budget is None:
         budget = {}
@@ -70,9 +72,12 @@ def parse_budget(budget: Mapping[str, Any] | None, default: int = DEFAULT_ITERAT
     horizon = budget.get("horizon", True)
     if not isinstance(horizon, bool):
         raise BadRequest(f"budget: horizon must be true or false, got {horizon!r}")
+    prior = budget.get("prior", 0.0)
+    if isinstance(prior, bool) or not isinstance(prior, int | float) or not 0 <= prior <= 1:
+        raise BadRequest(f"budget: prior must be a number from 0 to 1, got {prior!r}")
     return Config(iterations=iterations, ms=None if ms is None else float(ms),
                   exploration=float(exploration), rollout=rollout, reward=reward,
-                  horizon=horizon)
+                  horizon=horizon, prior=float(prior))
 
 
 class IsmctsBot(Bot):
@@ -106,12 +111,34 @@ class IsmctsBot(Bot):
             by_action[action] = text
         order = list(by_action)
         children = search.run(set(order), first)
-        action = pick(children, order)
+        action = pick(children, order, self.prior_bonus(view, legal, by_action, search))
         self.last = Stats(
             search.iterations, time.perf_counter() - start, search.node_count(),
             {by_action[a]: n.visits for a, n in children.items()})
         return by_action[action]
 
 
+    def prior_bonus(self, view: View, legal: Sequence[str], by_action: dict[int, str],
+                    search: Search) -> dict[int, float]:
+        """With a ``prior``, the heuristic's move gets that share of the
+        iterations as extra visits: the search must prefer another move by
+        that many visits to overrule it."""
+        if not self.config.prior:
+            return {}
+        advice = self.game.heuristic_bot(self.rng.next64()).choose(view, legal)
+        action = next((a for a, text in by_action.items() if text == advice), None)
+        return {} if action is None else {action: self.config.prior * search.iterations}
+
+
+def game_budget(game: Game, budget: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+    """``budget`` with the game's ``search_prior`` (an optional class attribute
+    of its ``Game``, tuned with the arena) where the budget sets no prior."""
+    prior = getattr(game, "search_prior", None)
+    if prior is None or not isinstance(budget, Mapping | None) or "prior" in (budget or {}):
+        return budget  # a budget that is not an object is parse_budget's to refuse
+    return {**(budget or {}), "prior": prior}
+
+
 def factory(game: Game, seed: int, budget: Mapping[str, Any] | None) -> Bot:
-    return IsmctsBot(game, seed, parse_budget(budget, default_iterations(game)))
+    return IsmctsBot(game, seed, parse_budget(game_budget(game, budget),
+                                              default_iterations(game)))

@@ -81,6 +81,7 @@ class Config:
     epsilon: float = 0.3
     reward: str = "mix"
     horizon: bool = True
+    prior: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -321,12 +322,16 @@ class Search:
         return count
 
 
-def pick(children: Mapping[int, Node], order: Sequence[int]) -> int:
-    """The most visited action; ties go to the higher mean, then to ``order``."""
-    def key(a: int) -> tuple[int, float, int]:
+def pick(children: Mapping[int, Node], order: Sequence[int],
+         bonus: Mapping[int, float] | None = None) -> int:
+    """The most visited action, counting ``bonus`` visits (the prior's); ties
+    go to the higher mean, then to ``order``."""
+    extra = bonus or {}
+
+    def key(a: int) -> tuple[float, float, int]:
         node = children.get(a)
         if node is None or node.visits == 0:
-            return (0, 0.0, -order.index(a))
-        return (node.visits, node.total / node.visits, -order.index(a))
+            return (extra.get(a, 0.0), 0.0, -order.index(a))
+        return (node.visits + extra.get(a, 0.0), node.total / node.visits, -order.index(a))
 
     return max(order, key=key)
