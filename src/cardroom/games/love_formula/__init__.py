@@ -33,6 +33,10 @@ class LoveFormula(Game):
     # ISMCTS iterations per move by default: the most that keeps a move well
     # under a second on one core (bench/ismcts_speed.py; docs/bots.md).
     search_iterations = 700
+    # Random playouts almost never complete a perfect couple, so the search
+    # alone misjudges drafts: the heuristic's move stands unless the search
+    # prefers another by half its iterations (arena-measured; docs/bots.md).
+    search_prior = 0.5
 
     def check_options(
         self, players: int, options: dict[str, Any], given: Mapping[str, Any]
