@@ -156,3 +156,6 @@ def test_cli_table_progress_and_errors() -> None:
     assert wrong.returncode == 2 and "3 to 8 players" in wrong.stderr
     budget = cardroom("arena", "papayoo", "--bots", "ismcts:iterations=0,random,random")
     assert budget.returncode == 2 and "iterations" in budget.stderr
+    jobs = cardroom("arena", "papayoo", "--bots", "random", "--players", "3", "--jobs", "0")
+    assert jobs.returncode == 2 and "--jobs must be at least 1" in jobs.stderr
+    assert "Traceback" not in jobs.stderr

@@ -36,7 +36,8 @@ def parse_budget(budget: Mapping[str, Any] | None, default: int = DEFAULT_ITERAT
     ``iterations`` (int >= 1) and/or ``ms`` (number > 0) bound the search;
     with neither, ``default`` iterations (the game's, see
     ``default_iterations``). Tuning keys for experiments: ``exploration``
-    (UCB constant, default 0.7), ``rollout`` (``random`` or ``heuristic``),
+    (UCB constant, default 0.7), ``rollout`` (``random``, ``heuristic`` or
+    ``mast``),
     ``reward`` (``mix``, ``win``, ``rank``, ``margin``), ``horizon``
     (bool: stop playouts at the end of the round where the game offers it),
     ``prior`` (0 to 1: the heuristic's move counts that share of the

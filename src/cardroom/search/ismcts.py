@@ -156,6 +156,7 @@ class Search:
         rng = self.rng
         c = self.config.exploration
         players = self.players
+        learning = self.config.rollout == "mast"  # MAST remembers the moves made
         cur = self.roots[:]
         path: list[tuple[int, Node]] = []
         counter = getattr(d, "rounds_completed", None) if self.config.horizon else None
@@ -201,7 +202,8 @@ class Search:
                         best, action = value, a
             start = len(d.log)
             d.apply(actor, action)
-            self.trail.append((actor, action))
+            if learning:
+                self.trail.append((actor, action))
             child = children[action]
             path.append((actor, child))
             cur[actor] = child
@@ -220,15 +222,19 @@ class Search:
             node.visits += 1
             node.total += reward[seat]
             node.margin += margin[seat]
-        if self.config.rollout == "mast":
-            mast = self.mast
-            for seat, action in self.trail:
-                entry = mast[seat].get(action)
-                if entry is None:
-                    mast[seat][action] = [reward[seat], 1.0]
-                else:
-                    entry[0] += reward[seat]
-                    entry[1] += 1.0
+        if learning:
+            self.learn(reward)
+
+    def learn(self, reward: Sequence[float]) -> None:
+        """MAST: fold this iteration's reward into each move's running mean."""
+        mast = self.mast
+        for seat, action in self.trail:
+            entry = mast[seat].get(action)
+            if entry is None:
+                mast[seat][action] = [reward[seat], 1.0]
+            else:
+                entry[0] += reward[seat]
+                entry[1] += 1.0
         self.trail.clear()
 
     def margins(self, result: Any) -> list[float]:
@@ -282,32 +288,33 @@ class Search:
         rand = self.fast.random
         is_over, to_act, legal_actions, apply = d.is_over, d.to_act, d.legal_actions, d._apply
         if self.config.rollout == "mast":
-            epsilon = self.config.epsilon
-            trail = self.trail
-            mast = self.mast
-            while not is_over():
-                seat = to_act()[0]
-                actions = legal_actions(seat)
-                if rand() < epsilon:
-                    action = actions[int(rand() * len(actions))]
-                else:
-                    stats = mast[seat]
-                    best = -1.0
-                    action = actions[0]
-                    for a in actions:
-                        entry = stats.get(a)
-                        value = 1.0 if entry is None else entry[0] / entry[1]
-                        if value > best:
-                            best, action = value, a
-                apply(seat, action)
-                trail.append((seat, action))
-                if counter is not None and counter() != round0:
-                    return True
-            return False
+            return self.mast_playout(d, counter, round0)
         while not is_over():
             seat = to_act()[0]
             actions = legal_actions(seat)
             apply(seat, actions[int(rand() * len(actions))])
+            if counter is not None and counter() != round0:
+                return True
+        return False
+
+    def mast_playout(self, d: State, counter: Any, round0: int) -> bool:
+        """``playout`` for ``rollout: mast``: with probability 1 - epsilon the
+        move with the best mean reward so far for the seat to move (an untried
+        move counts as 1), else a random one; each move is remembered for
+        ``learn``."""
+        rand = self.fast.random
+        epsilon, trail, mast = self.config.epsilon, self.trail, self.mast
+        while not d.is_over():
+            seat = d.to_act()[0]
+            actions = d.legal_actions(seat)
+            if rand() < epsilon:
+                action = actions[int(rand() * len(actions))]
+            else:
+                stats = mast[seat]
+                action = max(actions, key=lambda a: 1.0 if (e := stats.get(a)) is None
+                             else e[0] / e[1])
+            d._apply(seat, action)
+            trail.append((seat, action))
             if counter is not None and counter() != round0:
                 return True
         return False

@@ -312,11 +312,12 @@ class MuzicandoState(StateViews, PlayRules):
         return self.totals[:]
 
     def result(self) -> Result:
-        detail: dict[str, Any] = {"deals": [copy_result(r) for r in self.results],
-                                  "mode": self.mode}
+        out = self.standing()
+        out.detail["deals"] = [copy_result(r) for r in self.results]
+        out.detail["mode"] = self.mode
         if self.mode == PARTNERSHIP_MODE:
-            detail["team_scores"] = [self.totals[0], self.totals[1]]
-        return Result(rank(self.totals, True), self.totals[:], detail)
+            out.detail["team_scores"] = [self.totals[0], self.totals[1]]
+        return out
 
     # The search horizon (cardroom.search.reward): a playout may stop when a
     # deal is scored or cancelled (D9) and stand on the totals so far.

@@ -260,8 +260,9 @@ class PapayooState(State):
         return self.totals[:]
 
     def result(self) -> Result:
-        return Result(rank(self.totals, higher_is_better=False), self.totals[:],
-                      {"rounds": [p[:] for p in self.round_points]})
+        out = self.standing()
+        out.detail["rounds"] = [p[:] for p in self.round_points]
+        return out
 
     # The search horizon (cardroom.search.reward): a playout may stop when a
     # round is scored and stand on the totals so far (D2: lowest wins).
