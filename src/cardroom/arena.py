@@ -36,9 +36,10 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any
 
-from cardroom.core.bot import make_bot, play_out
+from cardroom.core.bot import make_bot
 from cardroom.core.errors import BadOption
 from cardroom.core.rng import Rng
+from cardroom.core.table import play_out
 from cardroom.games import get_game
 from cardroom.stats import Estimate, mean_ci, win_credit
 

@@ -6,6 +6,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cardroom.core.ranking import places, win_credit
+
+__all__ = ["Estimate", "mean_ci", "places", "win_credit"]
+
 Z95 = 1.959963984540054
 
 
@@ -15,10 +19,6 @@ class Estimate:
     low: float
     high: float
     n: int
-
-    @property
-    def half_width(self) -> float:
-        return (self.high - self.low) / 2
 
 
 def mean_ci(values: Sequence[float]) -> Estimate:
@@ -32,9 +32,3 @@ def mean_ci(values: Sequence[float]) -> Estimate:
     var = sum((v - mean) ** 2 for v in values) / (n - 1)
     half = Z95 * math.sqrt(var / n)
     return Estimate(mean, mean - half, mean + half, n)
-
-
-def win_credit(ranking: Sequence[Sequence[int]], seat: int) -> float:
-    """1 for a sole first place, 1/k for a first place shared by k, else 0."""
-    first = ranking[0]
-    return 1.0 / len(first) if seat in first else 0.0

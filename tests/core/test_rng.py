@@ -31,16 +31,16 @@ def test_shuffle_is_a_permutation() -> None:
 
 def test_stacked_outcomes_come_first_in_order_then_random() -> None:
     rng = Rng(1, {"die": ["H", "S"]})
-    draws = [rng.draw("die", lambda: "random") for _ in range(3)]
+    draws = [rng.draw("die", lambda r: "random") for _ in range(3)]
     assert draws == ["H", "S", "random"]
-    assert rng.draw("other", lambda: "x") == "x"
+    assert rng.draw("other", lambda r: "x") == "x"
 
 
 def test_clone_is_independent_and_keeps_the_stack_position() -> None:
     rng = Rng(1, {"die": ["H", "S"]})
-    rng.draw("die", lambda: "r")
+    rng.draw("die", lambda r: "r")
     twin = rng.clone()
-    assert twin.draw("die", lambda: "r") == "S"
+    assert twin.draw("die", lambda r: "r") == "S"
     assert rng.next64() == twin.next64()
     assert rng.stacked_left("die") == 1 and twin.stacked_left("die") == 0
 
@@ -48,3 +48,40 @@ def test_clone_is_independent_and_keeps_the_stack_position() -> None:
 def test_reseeded_changes_the_stream_only() -> None:
     rng = Rng(1)
     assert rng.reseeded(2).next64() == Rng(2).next64()
+
+
+def test_each_source_has_its_own_stream_whatever_the_others_drew() -> None:
+    quiet, busy = Rng(7), Rng(7)
+    for _ in range(5):
+        busy.draw("deal", lambda r: r.next64())
+    busy.next64()
+    assert quiet.draw("die", lambda r: r.below(6)) == busy.draw("die", lambda r: r.below(6))
+    assert [quiet.draw("deal", lambda r: r.next64()) for _ in range(5)] != [
+        quiet.draw("die", lambda r: r.next64()) for _ in range(5)]
+
+
+def test_a_source_stream_depends_on_the_seed_and_the_name_only() -> None:
+    first = Rng(11).draw("deck", lambda r: [r.next64() for _ in range(3)])
+    assert Rng(11).draw("deck", lambda r: [r.next64() for _ in range(3)]) == first
+    assert Rng(12).draw("deck", lambda r: [r.next64() for _ in range(3)]) != first
+    assert Rng(11).draw("deal", lambda r: [r.next64() for _ in range(3)]) != first
+
+
+def test_a_source_stream_goes_on_where_it_stopped_and_clones_with_the_rng() -> None:
+    rng = Rng(3)
+    one = rng.draw("dice", lambda r: r.next64())
+    twin = rng.clone()
+    two = rng.draw("dice", lambda r: r.next64())
+    assert two != one and twin.draw("dice", lambda r: r.next64()) == two
+
+
+def test_a_stacked_outcome_leaves_the_source_stream_where_it_was() -> None:
+    stacked, plain = Rng(5, {"die": ["H"]}), Rng(5)
+    assert stacked.draw("die", lambda r: r.next64()) == "H"
+    assert stacked.draw("die", lambda r: r.next64()) == plain.draw("die", lambda r: r.next64())
+
+
+def test_with_source_uses_the_stream_without_taking_a_stacked_outcome() -> None:
+    rng = Rng(5, {"deck": [[1, 2]]})
+    rng.with_source("deck", lambda r: r.next64())
+    assert rng.stacked_left("deck") == 1

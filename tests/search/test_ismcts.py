@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
-from cardroom.core.bot import Bot, RandomBot, bot_names, make_bot, play_out
+from cardroom.core.bot import Bot, RandomBot, bot_names, make_bot
 from cardroom.core.errors import BadRequest
 from cardroom.core.game import Game, State
 from cardroom.core.rng import Rng
+from cardroom.core.table import play_out
 from cardroom.frontend import load_everything
 from cardroom.games import all_games, get_game
 from cardroom.search import IsmctsBot, default_iterations, parse_budget

@@ -17,9 +17,11 @@ from cardroom.cli.terminal import (
 )
 from cardroom.core.bot import Bot, make_bot
 from cardroom.core.errors import BadOption, CardroomError
+from cardroom.core.events import PUBLIC, Viewer
 from cardroom.core.game import Game, State
 from cardroom.core.record import replay
 from cardroom.core.rng import Rng
+from cardroom.core.table import Cursor, Table
 from cardroom.games import get_game
 
 HELP = """Type the number of an action, or the action itself (e.g. 'play 7S'; a card
@@ -62,8 +64,8 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
     humans = parse_seats(args.seat, state.players)
     bots = assign_bots(game, state, humans, args.bots)
     save_path = args.save or args.resume or default_record_path(state)
-    table = Table(state, humans, bots, use_color(args.color), save_path)
-    return table.run()
+    terminal = Terminal(Table(state, bots), humans, use_color(args.color), save_path)
+    return terminal.run()
 
 
 def parse_seats(text: str, players: int) -> list[int]:
@@ -92,13 +94,16 @@ class Quit(Exception):
     """The player asked to stop (quit, end of input, Ctrl-C)."""
 
 
-class Table:
-    def __init__(self, state: State, humans: list[int], bots: dict[int, Bot], color: bool,
+class Terminal:
+    """The people at one terminal, at a table where bots hold the other seats."""
+
+    def __init__(self, table: Table, humans: list[int], color: bool,
                  save_path: str, ask: Callable[[str], str] = input) -> None:
-        self.state, self.humans, self.bots = state, humans, bots
+        self.table, self.state, self.humans = table, table.state, humans
         self.color, self.save_path, self.ask = color, save_path, ask
-        self.seen = {seat: 0 for seat in humans}
-        self.viewer: int | None = humans[0] if humans else None
+        self.cursors: dict[int, Cursor] = {seat: table.cursor(seat) for seat in humans}
+        # Nobody at the terminal: watch as a spectator.
+        self.viewer: Viewer = humans[0] if humans else PUBLIC
         self.last_events: list[str] = []
         self.dirty = True  # the table must be drawn before the next prompt
         _enable_completion(self)
@@ -121,14 +126,12 @@ class Table:
         return 0
 
     def loop(self) -> None:
-        state = self.state
-        while not state.is_over():
-            waiting = list(state.to_act())
-            bot_seat = next((s for s in waiting if s in self.bots), None)
-            if bot_seat is not None:
-                state.act(bot_seat, self.bots[bot_seat].choose_for(state, bot_seat))
-                continue
-            self.human_turn(waiting[0])
+        table = self.table
+        while not table.state.is_over():
+            table.run_bots()
+            waiting = table.awaited_outside()
+            if waiting:
+                self.human_turn(waiting[0])
 
     def human_turn(self, seat: int) -> None:
         if seat != self.viewer and len(self.humans) > 1:
@@ -144,7 +147,7 @@ class Table:
             if action is None:
                 continue
             try:
-                self.state.act(seat, action)
+                self.table.act(seat, action)
             except CardroomError as err:
                 print(f"  Not possible: {err.message}")
                 continue
@@ -185,11 +188,10 @@ class Table:
     def show_events(self, seat: int) -> bool:
         game = self.state.game
         lines = []
-        for event in self.state.events_for(seat, self.seen[seat]):
+        for event in self.cursors[seat].fetch():
             text = game.describe_event(event, seat)
             if text:
                 lines.append("  " + text)
-        self.seen[seat] = len(self.state.log)
         if lines:
             self.last_events = lines
             print("\n".join(lines))
@@ -197,7 +199,7 @@ class Table:
 
     def finish(self) -> None:
         viewer = self.viewer
-        if viewer is not None:
+        if isinstance(viewer, int):
             self.show_events(viewer)
         print()
         print(self.state.game.render(self.state.view(viewer), self.color))
@@ -236,7 +238,7 @@ def match_action(line: str, legal: list[str]) -> str | None:
     return tail[0] if len(tail) == 1 else None
 
 
-def _enable_completion(table: Table) -> None:
+def _enable_completion(table: Terminal) -> None:
     """Tab completion of legal actions where readline exists."""
     if not sys.stdin.isatty():
         return
@@ -247,7 +249,7 @@ def _enable_completion(table: Table) -> None:
 
     def complete(text: str, index: int) -> str | None:
         seat = table.viewer
-        legal = table.state.legal_texts(seat) if seat is not None else []
+        legal = table.state.legal_texts(seat) if isinstance(seat, int) else []
         buffer = readline.get_line_buffer().lstrip().lower()
         options = [a for a in legal if a.lower().startswith(buffer)]
         start = len(buffer) - len(text)

@@ -6,6 +6,7 @@ import argparse
 
 from cardroom.cli.terminal import final_standings, read_record, use_color
 from cardroom.core.errors import BadOption, CardroomError
+from cardroom.core.events import Viewer
 from cardroom.core.game import State
 from cardroom.games import get_game
 
@@ -47,9 +48,9 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
     return 0
 
 
-def _narrate(state: State, viewer: int | None, since: int) -> int:
+def _narrate(state: State, viewer: Viewer, since: int) -> int:
     for event in state.events_for(viewer, since):
         text = state.game.describe_event(event, viewer)
         if text:
             print("  " + text)
-    return len(state.log)
+    return state.log.size(viewer)

@@ -11,11 +11,12 @@ from multiprocessing import get_context
 from typing import Any
 
 from cardroom.cli.options import collect_options
-from cardroom.core.bot import make_bot, play_out
+from cardroom.core.bot import make_bot
 from cardroom.core.errors import BadOption
 from cardroom.core.rng import Rng
+from cardroom.core.table import play_out
 from cardroom.games import get_game
-from cardroom.stats import mean_ci, win_credit
+from cardroom.stats import mean_ci, places, win_credit
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -107,13 +108,13 @@ def summarise(plan: Plan, rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     numeric = all(_is_number(v) for row in rows for v in row["scores"])
     per_bot: dict[str, dict[str, list[float]]] = {}
     for row in rows:
-        places = place_of(row["ranking"])
+        placed = places(row["ranking"])
         for seat, name in enumerate(row["seating"]):
             entry = per_bot.setdefault(name, {"score": [], "win": [], "place": []})
             if numeric:
                 entry["score"].append(float(row["scores"][seat]))
             entry["win"].append(win_credit(row["ranking"], seat))
-            entry["place"].append(float(places[seat]))
+            entry["place"].append(float(placed[seat]))
     bots = {}
     for name, entry in per_bot.items():
         win, place = mean_ci(entry["win"]), mean_ci(entry["place"])
@@ -154,17 +155,6 @@ def _interval(row: dict[str, Any], key: str, digits: int) -> str:
 
 def _is_number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-def place_of(ranking: Sequence[Sequence[int]]) -> dict[int, int]:
-    """Each seat's place, tied seats sharing the best place of their group."""
-    places: dict[int, int] = {}
-    place = 1
-    for group in ranking:
-        for seat in group:
-            places[seat] = place
-        place += len(group)
-    return places
 
 
 class Progress:

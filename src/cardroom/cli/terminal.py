@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from cardroom.core.errors import BadRecord
+from cardroom.core.events import Viewer
 from cardroom.core.game import Result, State
 from cardroom.core.record import Record
 from cardroom.textui import seat_name, standings
@@ -45,6 +46,6 @@ def default_record_path(state: State) -> str:
     return f"cardroom-{state.game.id}-{state.seed}.record.json"
 
 
-def final_standings(result: Result, viewer: int | None) -> str:
+def final_standings(result: Result, viewer: Viewer) -> str:
     scores = ", ".join(f"{seat_name(s, viewer)} {v}" for s, v in enumerate(result.scores))
     return f"Final standings: {standings(result.ranking, viewer)}\nScores: {scores}"

@@ -1,6 +1,6 @@
 """Game-independent contracts: states, games, options, RNG, records, bots."""
 
-from cardroom.core.bot import Bot, RandomBot, bot_names, make_bot, play_out, register_bot
+from cardroom.core.bot import Bot, RandomBot, bot_names, make_bot, register_bot
 from cardroom.core.errors import (
     BadOption,
     BadRecord,
@@ -12,15 +12,50 @@ from cardroom.core.errors import (
     NotYourTurn,
     UnknownGame,
 )
-from cardroom.core.game import Event, Game, Result, State, rank, visible
+from cardroom.core.events import PUBLIC, Event, Log, Viewer, visible
+from cardroom.core.game import Game, Result, State
 from cardroom.core.options import Option
+from cardroom.core.ranking import rank
 from cardroom.core.record import Record, replay
 from cardroom.core.registry import get, register, registered
 from cardroom.core.rng import Rng
+from cardroom.core.table import BotTurn, Cursor, Table, Thought, play_out, think
 
 __all__ = [
-    "BadOption", "BadRecord", "BadRequest", "Bot", "CardroomError", "Event", "Game",
-    "GameOver", "IllegalAction", "NoGame", "NotYourTurn", "Option", "RandomBot",
-    "Record", "Result", "Rng", "State", "UnknownGame", "bot_names", "get", "make_bot",
-    "play_out", "rank", "register", "register_bot", "registered", "replay", "visible",
+    "PUBLIC",
+    "BadOption",
+    "BadRecord",
+    "BadRequest",
+    "Bot",
+    "BotTurn",
+    "CardroomError",
+    "Cursor",
+    "Event",
+    "Game",
+    "GameOver",
+    "IllegalAction",
+    "Log",
+    "NoGame",
+    "NotYourTurn",
+    "Option",
+    "RandomBot",
+    "Record",
+    "Result",
+    "Rng",
+    "State",
+    "Table",
+    "Thought",
+    "UnknownGame",
+    "Viewer",
+    "bot_names",
+    "get",
+    "make_bot",
+    "play_out",
+    "rank",
+    "register",
+    "register_bot",
+    "registered",
+    "replay",
+    "think",
+    "visible",
 ]

@@ -58,11 +58,3 @@ def make_bot(name: str, game: Game, seed: int, budget: Budget | None = None) -> 
 
 register_bot("random", lambda game, seed, budget: RandomBot(seed))
 register_bot("heuristic", lambda game, seed, budget: game.heuristic_bot(seed))
-
-
-def play_out(state: State, bots: Sequence[Bot]) -> None:
-    """Let the bots play ``state`` to the end (each seat by its own bot)."""
-    while not state.is_over():
-        for seat in tuple(state.to_act()):
-            if seat in state.to_act():
-                state.act(seat, bots[seat].choose_for(state, seat))

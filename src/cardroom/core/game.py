@@ -9,7 +9,11 @@ resolved inside ``apply`` from the state's own ``Rng`` through named random
 sources, so a game is fully determined by its seed, options and actions.
 
 Every change to a state goes through ``apply``, which checks the action first
-and raises a typed error that changes nothing.
+and raises a typed error that changes nothing; search playouts, which only
+take actions that ``legal_actions`` just listed, may use ``apply_unchecked``.
+
+Views are allow-lists built by each game's ``table_view`` for a viewer: a
+seat, ``PUBLIC`` (a spectator) or None (the referee); see ``events``.
 """
 
 from __future__ import annotations
@@ -20,21 +24,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardroom.core.errors import BadOption, GameOver, IllegalAction, NotYourTurn
+from cardroom.core.events import PUBLIC, Event, Log, Viewer, visible
 from cardroom.core.options import STACK_OPTION, Option, resolve_options
+from cardroom.core.ranking import rank
 from cardroom.core.rng import Rng
 
 if TYPE_CHECKING:
     from cardroom.core.bot import Bot
     from cardroom.core.record import Record
 
-Event = dict[str, Any]
-"""A log entry: at least ``type``; ``to`` (a list of seats) marks a private
-event that only those seats (and the referee) see."""
-
-
-def visible(event: Event, seat: int | None) -> bool:
-    to = event.get("to")
-    return seat is None or to is None or seat in to
+__all__ = ["PUBLIC", "Event", "Game", "Log", "Result", "State", "Viewer", "rank", "visible"]
 
 
 @dataclass
@@ -49,12 +48,6 @@ class Result:
         return {"ranking": self.ranking, "scores": self.scores, **self.detail}
 
 
-def rank(scores: Sequence[float], higher_is_better: bool) -> list[list[int]]:
-    """Seats grouped by equal score, best group first."""
-    ordered = sorted(set(scores), reverse=higher_is_better)
-    return [[s for s, v in enumerate(scores) if v == value] for value in ordered]
-
-
 class State(ABC):
     """A game in progress. Subclasses add their own fields and rules."""
 
@@ -64,7 +57,7 @@ class State(ABC):
     options: dict[str, Any]
     given_options: dict[str, Any]
     rng: Rng
-    log: list[Event]
+    log: Log
     history: list[tuple[int, int]] | None
 
     def _init_base(
@@ -77,7 +70,7 @@ class State(ABC):
         self.options = options
         self.given_options = dict(given)
         self.rng = rng
-        self.log = []
+        self.log = Log()
         # None for a determinized state (see resample): it has no true record.
         self.history = []
 
@@ -89,7 +82,7 @@ class State(ABC):
         other.options = self.options
         other.given_options = self.given_options
         other.rng = self.rng.clone()
-        other.log = self.log[:]
+        other.log = self.log.clone()
         other.history = None if self.history is None else self.history[:]
 
     # ----- what each game implements -------------------------------------
@@ -138,8 +131,9 @@ class State(ABC):
         """The outcome; only called when the game is over."""
 
     @abstractmethod
-    def table_view(self, seat: int | None) -> dict[str, Any]:
-        """The game's part of a view: only what ``seat`` may know (None: all)."""
+    def table_view(self, seat: Viewer) -> dict[str, Any]:
+        """The game's part of a view: only what ``seat`` may know (a seat
+        number; ``PUBLIC``: what every seat may know; None: everything)."""
 
     def resample(self, seat: int, rng: Rng) -> State:
         """A state drawn from ``seat``'s information set (see Game.determinize)."""
@@ -149,10 +143,30 @@ class State(ABC):
         """Broken invariants of this state, in words (tests check after each action)."""
         return []
 
+    # ----- search hooks (ISMCTS's round horizon) -----------------------------
+    def rounds_completed(self) -> int:
+        """How many rounds (deals, hands) have been scored so far. A search
+        playout stops once this differs from its value at the searched
+        position; a game without rounds keeps the default 0 and is always
+        played to the end."""
+        return 0
+
+    def standing(self) -> Result:
+        """The ranking and scores as if the game ended now, in ``result``'s
+        form; search calls it only right after a round was scored."""
+        return self.result()
+
     # ----- provided --------------------------------------------------------
     def apply(self, seat: int, action: int) -> None:
-        """Check and carry out an action (the fast path used by search)."""
+        """The checked path: refuse (a typed error, nothing changed) unless
+        ``seat`` is to act and ``action`` is legal, then carry it out."""
         self.check(seat, action)
+        self.apply_unchecked(seat, action)
+
+    def apply_unchecked(self, seat: int, action: int) -> None:
+        """The unchecked path: carry out an action known to be legal (one
+        that ``legal_actions(seat)`` just listed), as search playouts do. An
+        action that is not legal here corrupts the state."""
         if self.history is not None:
             self.history.append((seat, action))
         self._apply(seat, action)
@@ -180,21 +194,25 @@ class State(ABC):
         action = self.parse_action(text.strip())
         if action is None:
             raise IllegalAction(f"{text!r} is not an action in {self.game.name}")
-        start = len(self.log)
-        self.apply(seat, action)
-        return self.events_for(seat, start)
+        self.check(seat, action)
+        start = self.log.size(seat)
+        self.apply_unchecked(seat, action)
+        return self.log.since(seat, start)
 
     def legal_texts(self, seat: int) -> list[str]:
         if self.is_over() or seat not in self.to_act():
             return []
         return [self.action_text(a) for a in self.legal_actions(seat)]
 
-    def events_for(self, seat: int | None, since: int = 0) -> list[Event]:
-        return [e for e in self.log[since:] if visible(e, seat)]
+    def events_for(self, viewer: Viewer, since: int = 0) -> list[Event]:
+        """``viewer``'s events from index ``since`` of its own log on."""
+        return self.log.since(viewer, since)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: Viewer, since: int = 0, log: bool = True) -> dict[str, Any]:
         """A JSON-ready view: everything for the referee (None), else an
-        allow-list of what ``seat`` may know."""
+        allow-list of what ``seat`` (a seat, or ``PUBLIC``) may know. ``log``
+        holds the viewer's events from ``since`` on (none when ``log`` is
+        False); ``log_size`` counts them all."""
         out: dict[str, Any] = {
             "game": self.game.id,
             "players": self.players,
@@ -206,7 +224,10 @@ class State(ABC):
             "options": {k: v for k, v in self.options.items() if k != "stack"},
         }
         out.update(self.table_view(seat))
-        out["log"] = self.events_for(seat)
+        events = self.log.visible_to(seat)
+        out["log_size"] = len(events)
+        if log:
+            out["log"] = events[max(0, since):]
         if seat is None:
             out["seed"] = self.seed
             out["given_options"] = self.given_options
@@ -236,6 +257,12 @@ class Game(ABC):
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
     random_sources: ClassVar[tuple[str, ...]] = ()
+    search_iterations: ClassVar[int] = 300
+    """ISMCTS iterations per move by default (bench/ismcts_speed.py keeps
+    every game's default move under a second on one core)."""
+    search_prior: ClassVar[float] = 0.0
+    """ISMCTS's default prior: the share of the iterations that the heuristic
+    bot's move gets as extra visits (tuned per game with the arena)."""
 
     def all_options(self) -> tuple[Option, ...]:
         return (*self.options, STACK_OPTION)
@@ -332,7 +359,7 @@ class Game(ABC):
         state._init_base(self, view["players"], 0, dict(view["options"]), {},
                          Rng(rng.next64()))
         state.history = None
-        state.log = list(view["log"])
+        state.log = Log(view["log"])
 
     @abstractmethod
     def heuristic_bot(self, seed: int) -> Bot: ...
@@ -342,5 +369,5 @@ class Game(ABC):
         """The table as text, from a view (the seat's or the referee's)."""
 
     @abstractmethod
-    def describe_event(self, event: Mapping[str, Any], viewer: int | None) -> str | None:
+    def describe_event(self, event: Mapping[str, Any], viewer: Viewer) -> str | None:
         """One log event as a sentence for the terminal; None to stay silent."""

@@ -1,9 +1,16 @@
 """The state's own random number generator, with named random sources.
 
-SplitMix64 keeps the whole generator state in one integer, so cloning a game
-state copies the RNG for free and replays are identical on every platform and
-Python version. Every random draw of a game goes through ``draw(source, ...)``
-so that the ``stack`` option can replace the outcomes of a named source.
+SplitMix64 keeps a generator's whole state in one integer, so cloning a game
+state copies the RNG for almost nothing and replays are identical on every
+platform and Python version.
+
+Every random draw of a game goes through ``draw(source, make)``. Each named
+source has its own stream, derived from the seed and the source's name (a
+fixed FNV-1a hash, never Python's salted ``hash``), so what one source yields
+never depends on how often another one was drawn: the deals of a seeded game
+are the same however it is played (the engine protocol's "Randomness and
+stacking"). The ``stack`` option replaces a source's outcomes, in order;
+a stacked outcome does not advance that source's stream.
 """
 
 from __future__ import annotations
@@ -14,36 +21,55 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
+_FNV_OFFSET = 0xCBF29CE484222325
+_FNV_PRIME = 0x100000001B3
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
+def source_seed(seed: int, source: str) -> int:
+    """The starting state of ``source``'s stream under ``seed``."""
+    h = _FNV_OFFSET
+    for byte in source.encode():
+        h = ((h ^ byte) * _FNV_PRIME) & MASK64
+    return _mix((seed & MASK64) ^ h)
 
 
 class Rng:
-    __slots__ = ("_s", "_stack", "_used")
+    __slots__ = ("_s", "_seed", "_stack", "_streams", "_used")
 
     def __init__(self, seed: int, stack: Mapping[str, Sequence[Any]] | None = None) -> None:
-        self._s = seed & MASK64
+        self._seed = seed & MASK64
+        self._s = self._seed
         # Stacked outcomes are already converted and validated by the game;
         # they are shared (never mutated) between clones.
         self._stack: Mapping[str, Sequence[Any]] = stack or {}
         self._used: dict[str, int] = {}
+        self._streams: dict[str, int] = {}
 
     def clone(self) -> Rng:
         other = Rng.__new__(Rng)
+        other._seed = self._seed
         other._s = self._s
         other._stack = self._stack
         other._used = dict(self._used)
+        other._streams = dict(self._streams)
         return other
 
     def reseeded(self, seed: int) -> Rng:
-        """A copy with the same stack position but a new random stream."""
+        """A copy with the same stack position but new random streams."""
         other = self.clone()
-        other._s = seed & MASK64
+        other._seed = other._s = seed & MASK64
+        other._streams = {}
         return other
 
     def next64(self) -> int:
         self._s = s = (self._s + GOLDEN) & MASK64
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        return z ^ (z >> 31)
+        return _mix(s)
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), without modulo bias."""
@@ -68,8 +94,9 @@ class Rng:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def draw(self, source: str, make: Callable[[], T]) -> T:
-        """The next outcome of a named source: stacked if one is left, else random."""
+    def draw(self, source: str, make: Callable[[Rng], T]) -> T:
+        """The next outcome of a named source: stacked if one is left, else
+        ``make`` called with that source's own stream."""
         stacked = self._stack.get(source)
         if stacked is not None:
             used = self._used.get(source, 0)
@@ -77,7 +104,20 @@ class Rng:
                 self._used[source] = used + 1
                 value: T = stacked[used]
                 return value
-        return make()
+        return self.with_source(source, make)
+
+    def with_source(self, source: str, use: Callable[[Rng], T]) -> T:
+        """Run ``use`` on ``source``'s own stream (no stacked outcome is taken:
+        for randomness that completes a stacked outcome, e.g. the unnamed rest
+        of a partly stacked deck)."""
+        stream = Rng.__new__(Rng)
+        state = self._streams.get(source)
+        stream._seed = self._seed
+        stream._s = source_seed(self._seed, source) if state is None else state
+        stream._stack, stream._used, stream._streams = {}, {}, {}
+        value = use(stream)
+        self._streams[source] = stream._s
+        return value
 
     def stacked_left(self, source: str) -> int:
         stacked = self._stack.get(source, ())

@@ -1,7 +1,8 @@
 """One protocol session: requests in, responses out, as plain dicts.
 
 The transport (stdio here, a WebSocket later) only moves lines; everything
-the protocol means lives here. A failed request changes nothing.
+the protocol means lives here. A failed request changes nothing. The game
+runs on a ``Table`` whose seats are all controlled from outside (the client).
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from typing import Any
 
 from cardroom.core.bot import make_bot
 from cardroom.core.errors import BadRequest, CardroomError, GameOver, NoGame, NotYourTurn
+from cardroom.core.events import PUBLIC, Viewer
 from cardroom.core.game import State
 from cardroom.core.record import Record, replay
-from cardroom.core.rng import Rng
+from cardroom.core.table import Table
 from cardroom.frontend import load_everything
 from cardroom.games import all_games, get_game
 
@@ -30,7 +32,7 @@ def error(rid: Any, code: str, message: str) -> Response:
 class Session:
     def __init__(self) -> None:
         load_everything()
-        self.state: State | None = None
+        self.table: Table | None = None
         self.done = False
         self.handlers: dict[str, Callable[[Request], dict[str, Any]]] = {
             "games": self.cmd_games, "new": self.cmd_new, "view": self.cmd_view,
@@ -63,23 +65,33 @@ class Session:
             return error(rid, "internal_error", f"the engine failed: {type(err).__name__}: {err}")
 
     # ----- arguments --------------------------------------------------------
-    def game_state(self) -> State:
-        if self.state is None:
+    def game_table(self) -> Table:
+        if self.table is None:
             raise NoGame("no game started: send 'new' or 'load' first")
-        return self.state
+        return self.table
 
-    def seat_arg(self, request: Request, allow_null: bool = False) -> int | None:
+    def game_state(self) -> State:
+        return self.game_table().state
+
+    def seat_arg(self, request: Request) -> int:
         if "seat" not in request:
             raise BadRequest("missing argument 'seat'")
         seat = request["seat"]
-        if seat is None and allow_null:
-            return None
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise BadRequest(f"'seat' must be a seat number, got {seat!r}")
         players = self.game_state().players
         if not 0 <= seat < players:
             raise BadRequest(f"no seat {seat}: seats are 0 to {players - 1}")
         return seat
+
+    def viewer_arg(self, request: Request) -> Viewer:
+        """``seat`` for ``view``: a seat number, "public" or null (the referee)."""
+        seat = request.get("seat", 0)
+        if seat is None or seat == PUBLIC:
+            return None if seat is None else PUBLIC
+        if isinstance(seat, str):
+            raise BadRequest(f"'seat' must be a seat number, \"public\" or null, got {seat!r}")
+        return self.seat_arg(request)
 
     @staticmethod
     def typed(request: Request, name: str, kind: type, required: bool = True) -> Any:
@@ -103,32 +115,32 @@ class Session:
         options = self.typed(request, "options", dict, required=False)
         if seed is None:
             seed = secrets.randbits(63)
-        state = game.new(players, seed, options)
-        self.state = state
-        return {"view": state.view(None)}
+        self.table = Table(game.new(players, seed, options))
+        return {"view": self.table.view(None)}
 
     def cmd_view(self, request: Request) -> dict[str, Any]:
-        state = self.game_state()
-        return {"view": state.view(self.seat_arg(request, allow_null=True))}
+        table = self.game_table()
+        viewer = self.viewer_arg(request)
+        since = self.typed(request, "since", int, required=False)
+        if since is not None and since < 0:
+            raise BadRequest(f"'since' must be 0 or more, got {since}")
+        return {"view": table.view(viewer, since or 0)}
 
     def cmd_legal(self, request: Request) -> dict[str, Any]:
         state = self.game_state()
-        seat = self.seat_arg(request)
-        assert seat is not None
-        return {"actions": state.legal_texts(seat)}
+        return {"actions": state.legal_texts(self.seat_arg(request))}
 
     def cmd_act(self, request: Request) -> dict[str, Any]:
-        state = self.game_state()
+        table = self.game_table()
         seat = self.seat_arg(request)
-        assert seat is not None
         action = self.typed(request, "action", str)
-        events = state.act(seat, action)
-        return {"events": events, "view": state.view(seat)}
+        events = table.act(seat, action)
+        # The protocol: the acting seat's view without its log (it has log_size).
+        return {"events": events, "view": table.view(seat, log=False)}
 
     def cmd_suggest(self, request: Request) -> dict[str, Any]:
         state = self.game_state()
         seat = self.seat_arg(request)
-        assert seat is not None
         name = self.typed(request, "bot", str)
         budget = self.typed(request, "budget", dict, required=False)
         seed = self.typed(request, "seed", int, required=False)
@@ -137,7 +149,9 @@ class Session:
         if seat not in state.to_act():
             raise NotYourTurn(f"seat {seat} is not to act now")
         if seed is None:
-            seed = Rng(state.seed ^ len(state.log)).next64()
+            # Never from the game's seed: a bot seeded by it could be probed
+            # for the hidden cards that the seed decides.
+            seed = secrets.randbits(63)
         bot = make_bot(name, state.game, seed, budget)
         return {"action": bot.choose_for(state, seat)}
 
@@ -158,10 +172,10 @@ class Session:
             state = replay(record)
         except CardroomError:
             # The protocol: a record with an illegal action leaves no game loaded.
-            self.state = None
+            self.table = None
             raise
-        self.state = state
-        return {"view": state.view(None)}
+        self.table = Table(state)
+        return {"view": self.table.view(None)}
 
     def cmd_quit(self, request: Request) -> dict[str, Any]:
         self.done = True

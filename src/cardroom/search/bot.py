@@ -13,21 +13,14 @@ from cardroom.core.rng import Rng
 from cardroom.search.ismcts import Config, Search, Stats, pick
 from cardroom.search.reward import REWARDS
 
-# Iterations per move by default, for a game that does not set its own
-# ``search_iterations`` (an optional class attribute of its ``Game``): every
-# registered game decides a move in under a second on one core with it
-# (bench/ismcts_speed.py measures it).
-DEFAULT_ITERATIONS = 300
+DEFAULT_ITERATIONS = Game.search_iterations
 ROLLOUTS = ("random", "heuristic", "mast")
 BUDGET_KEYS = ("iterations", "ms", "exploration", "rollout", "reward", "horizon", "prior")
 
 
 def default_iterations(game: Game) -> int:
-    """The game's ``search_iterations`` if it sets one, else ``DEFAULT_ITERATIONS``."""
-    value = getattr(game, "search_iterations", None)
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
-        return value
-    return DEFAULT_ITERATIONS
+    """The game's ``search_iterations`` (``Game`` declares the default)."""
+    return game.search_iterations
 
 
 def parse_budget(budget: Mapping[str, Any] | None, default: int = DEFAULT_ITERATIONS) -> Config:
@@ -132,12 +125,11 @@ class IsmctsBot(Bot):
 
 
 def game_budget(game: Game, budget: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
-    """``budget`` with the game's ``search_prior`` (an optional class attribute
-    of its ``Game``, tuned with the arena) where the budget sets no prior."""
-    prior = getattr(game, "search_prior", None)
-    if prior is None or not isinstance(budget, Mapping | None) or "prior" in (budget or {}):
+    """``budget`` with the game's ``search_prior`` (tuned with the arena)
+    where the budget sets no prior."""
+    if not isinstance(budget, Mapping | None) or "prior" in (budget or {}):
         return budget  # a budget that is not an object is parse_budget's to refuse
-    return {**(budget or {}), "prior": prior}
+    return {**(budget or {}), "prior": game.search_prior}
 
 
 def factory(game: Game, seed: int, budget: Mapping[str, Any] | None) -> Bot:

@@ -39,7 +39,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,6 +49,7 @@ from cardroom.core.rng import Rng
 from cardroom.search.reward import UTILITIES, Utility, margins, outcome
 
 View = Mapping[str, Any]
+Counter = Callable[[], int]
 
 
 class Node:
@@ -159,9 +160,7 @@ class Search:
         learning = self.config.rollout == "mast"  # MAST remembers the moves made
         cur = self.roots[:]
         path: list[tuple[int, Node]] = []
-        counter = getattr(d, "rounds_completed", None) if self.config.horizon else None
-        if counter is not None and getattr(d, "standing", None) is None:
-            counter = None
+        counter = d.rounds_completed if self.config.horizon else None
         round0 = counter() if counter is not None else 0
         actor = self.seat
         at_root = True
@@ -269,13 +268,12 @@ class Search:
                 child = node.children[key] = Node()
             cur[seat] = child
 
-    def playout(self, d: State, counter: Any, round0: int) -> bool:
+    def playout(self, d: State, counter: Counter | None, round0: int) -> bool:
         """Play to the end or the horizon; True if stopped at the horizon.
 
         Random playouts take actions from ``legal_actions`` and so skip
-        ``apply``'s re-check (``_apply`` is what ``apply`` runs once the
-        check passes; a determinized state keeps no history). The property
-        tests hold every game to ``legal_actions`` listing legal actions only.
+        ``apply``'s re-check (``apply_unchecked``). The property tests hold
+        every game to ``legal_actions`` listing legal actions only.
         """
         policy = self.policy
         if policy is not None:
@@ -286,7 +284,8 @@ class Search:
                     return True
             return False
         rand = self.fast.random
-        is_over, to_act, legal_actions, apply = d.is_over, d.to_act, d.legal_actions, d._apply
+        is_over, to_act, legal_actions = d.is_over, d.to_act, d.legal_actions
+        apply = d.apply_unchecked
         if self.config.rollout == "mast":
             return self.mast_playout(d, counter, round0)
         while not is_over():
@@ -297,7 +296,7 @@ class Search:
                 return True
         return False
 
-    def mast_playout(self, d: State, counter: Any, round0: int) -> bool:
+    def mast_playout(self, d: State, counter: Counter | None, round0: int) -> bool:
         """``playout`` for ``rollout: mast``: with probability 1 - epsilon the
         move with the best mean reward so far for the seat to move (an untried
         move counts as 1), else a random one; each move is remembered for
@@ -313,7 +312,7 @@ class Search:
                 stats = mast[seat]
                 action = max(actions, key=lambda a: 1.0 if (e := stats.get(a)) is None
                              else e[0] / e[1])
-            d._apply(seat, action)
+            d.apply_unchecked(seat, action)
             trail.append((seat, action))
             if counter is not None and counter() != round0:
                 return True

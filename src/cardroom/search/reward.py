@@ -1,16 +1,9 @@
 """What a finished (or horizon-cut) playout is worth to each seat.
 
-A playout ends at the end of the game, or earlier at the *search horizon*
-when the state offers it: two optional methods that a game's ``State`` may
-define (duck-typed; a game without them is always played to the end):
-
-``rounds_completed() -> int``
-    How many rounds (deals, hands) have been scored so far. A playout stops
-    as soon as this number differs from its value at the searched position,
-    i.e. at the end of the current round.
-``standing() -> Result``
-    The ranking (and scores) as if the game ended now, in the same form as
-    ``result()``. Only called right after a round was scored.
+A playout ends at the end of the game, or earlier at the *search horizon*:
+the end of the current round, read from the ``State`` hooks
+``rounds_completed()`` (a game without rounds keeps 0 and is played to the
+end) and ``standing()`` (the ranking as if the game ended now).
 
 Rewards are per seat, in [0, 1]. Three parts:
 
@@ -34,36 +27,15 @@ default: the mean of the three, or of ``win`` and ``rank`` without scores).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from cardroom.core.game import Result, State
+from cardroom.core.ranking import Ranking, rank_shares, win_shares
 
-Ranking = Sequence[Sequence[int]]
 Utility = Callable[[Ranking, int], list[float]]
 REWARDS = ("mix", "win", "rank", "margin")
-
-
-def win_utility(ranking: Ranking, players: int) -> list[float]:
-    out = [0.0] * players
-    first = ranking[0]
-    share = 1.0 / len(first)
-    for seat in first:
-        out[seat] = share
-    return out
-
-
-def rank_utility(ranking: Ranking, players: int) -> list[float]:
-    out = [0.0] * players
-    if players < 2:
-        return [1.0] * players
-    ahead = 0
-    for group in ranking:
-        # Places ahead .. ahead+len-1 shared: the mean place is ahead + (len-1)/2.
-        value = 1.0 - (ahead + (len(group) - 1) / 2) / (players - 1)
-        for seat in group:
-            out[seat] = value
-        ahead += len(group)
-    return out
+win_utility = win_shares
+rank_utility = rank_shares
 
 
 def mix_utility(ranking: Ranking, players: int) -> list[float]:
@@ -94,15 +66,4 @@ def margins(result: Result, players: int) -> list[float] | None:
 
 def outcome(state: State) -> Result:
     """The result of a finished state, or the standing at the search horizon."""
-    if state.is_over():
-        return state.result()
-    standing: Callable[[], Result] = state.standing  # type: ignore[attr-defined]
-    return standing()
-
-
-def round_counter(state: State) -> Callable[[], int] | None:
-    """The state's ``rounds_completed`` method, or None when it has none."""
-    counter = getattr(state, "rounds_completed", None)
-    if counter is None or getattr(state, "standing", None) is None:
-        return None
-    return counter  # type: ignore[no-any-return]
+    return state.result() if state.is_over() else state.standing()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from cardroom.core.events import Viewer
+
 ANSI = {
     "red": "31", "green": "32", "yellow": "33", "blue": "34", "magenta": "35",
     "cyan": "36", "white": "37", "bold": "1", "dim": "2", "orange": "38;5;208",
@@ -15,11 +17,11 @@ def paint(text: str, colour: str | None, on: bool) -> str:
     return f"\x1b[{ANSI[colour]}m{text}\x1b[0m"
 
 
-def seat_name(seat: int, viewer: int | None) -> str:
+def seat_name(seat: int, viewer: Viewer) -> str:
     return "you" if seat == viewer else f"seat {seat}"
 
 
-def seat_title(seat: int, viewer: int | None) -> str:
+def seat_title(seat: int, viewer: Viewer) -> str:
     name = seat_name(seat, viewer)
     return name[0].upper() + name[1:]
 
@@ -31,7 +33,7 @@ def table(rows: list[list[str]]) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
-def standings(ranking: list[list[int]], viewer: int | None) -> str:
+def standings(ranking: list[list[int]], viewer: Viewer) -> str:
     """'1. seat 2; 2. you and seat 0; 4. seat 1' (tied seats share a place)."""
     parts = []
     place = 1

@@ -32,7 +32,10 @@ QUIET = ["cheer-squad", "role-reversal-1", "role-reversal-2", "rooftop-lunch",
 
 
 def chance_game(players: int, chance: list[str], **kw: Any) -> LoveState:
-    return new(players, options={"chance": True}, chance=chance, **kw)
+    """``chance`` tops the chance deck in Play 1 and again after its reshuffle
+    for Play 2 (so idle rounds stay idle whatever the seed)."""
+    stack = {"chance": [list(chance), list(chance)]}
+    return new(players, options={"chance": True, "stack": stack}, **kw)
 
 
 def chance_view(state: LoveState, seat: int | None = None) -> dict[str, Any]:

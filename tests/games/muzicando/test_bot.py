@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from cardroom.core.bot import RandomBot, play_out
+from cardroom.core.bot import RandomBot
+from cardroom.core.table import play_out
 from cardroom.games.muzicando.bot import MuzicandoHeuristic, PlayContext
 from cardroom.games.muzicando.cards import BY_CODE
 from tests.games.muzicando.test_turns import REST, base_game

@@ -61,7 +61,7 @@ def test_render_draws_parada_columns() -> None:
 
 
 def test_render_finish_places_and_the_score_table() -> None:
-    from cardroom.core.bot import play_out
+    from cardroom.core.table import play_out
 
     state = GAME.new(4, 8, {"deals": 2})
     play_out(state, [GAME.heuristic_bot(s) for s in range(4)])
@@ -84,7 +84,7 @@ def test_events_read_as_sentences() -> None:
 
 
 def test_every_event_of_whole_games_reads_as_a_sentence_or_stays_silent() -> None:
-    from cardroom.core.bot import play_out
+    from cardroom.core.table import play_out
 
     silent = {"hand"}
     for players, options in ((4, {"deals": 1}), (3, {"mode": "individual", "deals": 3})):

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from cardroom.core.bot import Bot, RandomBot, play_out
+from cardroom.core.bot import Bot, RandomBot
+from cardroom.core.table import play_out
 from cardroom.games.papayoo.bot import PapayooHeuristic
 from tests.games.papayoo.support import GAME, ready
 

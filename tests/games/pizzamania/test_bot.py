@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardroom.core.bot import Bot, RandomBot, View, play_out
+from cardroom.core.bot import Bot, RandomBot, View
+from cardroom.core.table import play_out
 from cardroom.games.pizzamania import GAME
 from cardroom.games.pizzamania.bot import Reading
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardroom.core.events import Viewer
 from cardroom.games.love_formula import shuffles
 from cardroom.games.love_formula.cards import CAT
 from cardroom.games.love_formula.config import CHANCE_CARDS
@@ -67,7 +68,7 @@ def rule_names(rules: int) -> list[str]:
     return [name for name, bit in RULE_BITS.items() if rules & bit]
 
 
-def view(s: LoveState, seat: int | None) -> dict[str, Any]:
+def view(s: LoveState, seat: Viewer) -> dict[str, Any]:
     out: dict[str, Any] = {
         "card": ids[s.chance_card] if s.chance_card >= 0 else None,
         "revealer": s.revealer if s.revealer >= 0 else None,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardroom.core.rng import Rng
 from cardroom.games.love_formula import chance as C
 from cardroom.games.love_formula import goals as G
 from cardroom.games.love_formula import knowledge as K
@@ -67,14 +68,13 @@ def draw(s: LoveState, seat: int, n: int) -> None:
 def setup(s: LoveState) -> None:
     n = s.players
     job_cards = cards_of(s.cfg.jobs)
-    rng = s.rng
 
-    def deal_jobs() -> list[int]:
+    def deal_jobs(rng: Rng) -> list[int]:
         pool = job_cards[:]
         rng.shuffle(pool)
         return pool[:n]
 
-    s.jobs = list(rng.draw("jobs", deal_jobs))
+    s.jobs = list(s.rng.draw("jobs", deal_jobs))
     s.hands = [1 << j for j in s.jobs]
     s.out = s.cfg.jobs & ~sum(s.hands)
     s.deck = arrange(s, cards_of(s.cfg.deck))[::-1]

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardroom.core.events import Viewer
 from cardroom.games.love_formula import shuffles
 from cardroom.games.love_formula import zones as Z
 from cardroom.games.love_formula.cards import CAT, CONNECTION, PREP
@@ -216,7 +217,7 @@ def end_game(s: LoveState) -> None:
 
 
 # ----- views ---------------------------------------------------------------------------
-def goal_item(s: LoveState, i: int, seat: int | None) -> dict[str, Any]:
+def goal_item(s: LoveState, i: int, seat: Viewer) -> dict[str, Any]:
     """One goal as a seat sees it (``seat`` -1: what everyone sees; None: all)."""
     shown = seat is None or visible(s, i)
     card = s.goal_vps[i]
@@ -228,7 +229,7 @@ def goal_item(s: LoveState, i: int, seat: int | None) -> dict[str, Any]:
             "won_by": won if won >= 0 else None, "scored": s.goal_scored[i][:]}
 
 
-def view(s: LoveState, seat: int | None) -> dict[str, Any]:
+def view(s: LoveState, seat: Viewer) -> dict[str, Any]:
     out: dict[str, Any] = {
         "variant": s.cfg.variant,
         "row": [goal_item(s, i, seat) for i in range(len(s.goal_row))],

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardroom.core.events import Viewer
 from cardroom.games.love_formula import cardtext as T
 from cardroom.games.love_formula import render_extras as X
 from cardroom.games.love_formula.cards import CAT
@@ -169,13 +170,13 @@ def final_table(view: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def describe_event(event: Mapping[str, Any], viewer: int | None) -> str | None:
+def describe_event(event: Mapping[str, Any], viewer: Viewer) -> str | None:
     kind = event["type"]
     handler = EVENTS.get(kind)
     return handler(event, viewer) if handler else None
 
 
-def _who(event: Mapping[str, Any], viewer: int | None, key: str = "seat") -> str:
+def _who(event: Mapping[str, Any], viewer: Viewer, key: str = "seat") -> str:
     return seat_title(event[key], viewer)
 
 

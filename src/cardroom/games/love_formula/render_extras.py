@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from cardroom.core.events import Viewer
 from cardroom.games.love_formula import cardtext as T
 from cardroom.games.love_formula.cards import CAT
 from cardroom.textui import paint, seat_name, seat_title
@@ -19,7 +20,7 @@ def _n(code: str) -> str:
     return T.name(by_id[code])
 
 
-def seats(items: list[int], viewer: int | None) -> str:
+def seats(items: list[int], viewer: Viewer) -> str:
     return ", ".join(seat_name(s, viewer) for s in items)
 
 

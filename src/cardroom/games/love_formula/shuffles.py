@@ -11,9 +11,9 @@ def arrange(rng: Rng, pool: list[int], source: str) -> list[int]:
     stacked order may name only the top cards: the rest follow in a seeded
     random order; named cards not in the pool are skipped."""
 
-    def make() -> list[int]:
+    def make(stream: Rng) -> list[int]:
         order = pool[:]
-        rng.shuffle(order)
+        stream.shuffle(order)
         return order
 
     entry: list[int] = rng.draw(source, make)
@@ -22,5 +22,5 @@ def arrange(rng: Rng, pool: list[int], source: str) -> list[int]:
     named = set(top)
     rest = [c for c in pool if c not in named]
     if rest:
-        rng.shuffle(rest)
+        rng.with_source(source, lambda stream: stream.shuffle(rest))
     return top + rest

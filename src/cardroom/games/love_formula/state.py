@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardroom.core.events import Viewer
 from cardroom.core.game import Result, State
 from cardroom.games.love_formula import actions as A
 from cardroom.games.love_formula import flow, ops, reasons, views
@@ -272,7 +273,7 @@ class LoveState(State):
     def standing(self) -> Result:
         return self.result()
 
-    def table_view(self, seat: int | None) -> dict[str, Any]:
+    def table_view(self, seat: Viewer) -> dict[str, Any]:
         return views.table_view(self, seat)
 
     def invariant_errors(self) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardroom.core.events import Viewer
 from cardroom.games.love_formula import chance as C
 from cardroom.games.love_formula import goals as G
 from cardroom.games.love_formula import knowledge as K
@@ -61,7 +62,7 @@ def hidden_from(s: LoveState, seat: int) -> int:
     return s.cfg.main & ~(public_mask(s) | s.hands[seat] | s.packs[seat])
 
 
-def table_view(s: LoveState, seat: int | None) -> dict[str, Any]:
+def table_view(s: LoveState, seat: Viewer) -> dict[str, Any]:
     out: dict[str, Any] = {
         "stage": s.stage, "round": s.round, "pick": s.pick, "step": STEP_NAMES[s.step],
         "deck_size": len(s.deck), "discard": [ids[c] for c in s.discard],
@@ -91,7 +92,7 @@ def table_view(s: LoveState, seat: int | None) -> dict[str, Any]:
         out["jobs"] = [ids[j] for j in s.jobs]
         out["out"] = codes(s.out)
         out["known"] = [K.export(s, v, hidden_from(s, v)) for v in range(s.players)]
-    else:
+    elif isinstance(seat, int):
         out["hand"] = codes(s.hands[seat])
         out["pack"] = codes(s.packs[seat])
         out["job"] = ids[s.jobs[seat]]

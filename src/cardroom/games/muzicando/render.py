@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from cardroom.core.events import Viewer
 from cardroom.games.muzicando.cards import (
     BY_CODE,
     COLOUR,
@@ -63,7 +64,7 @@ def _headline(view: Mapping[str, Any]) -> str:
     return head
 
 
-def _opens(seat: int, viewer: int | None) -> str:
+def _opens(seat: int, viewer: Viewer) -> str:
     return "you open" if seat == viewer else f"seat {seat} opens"
 
 
@@ -139,7 +140,7 @@ def _result_row(r: Mapping[str, Any], partnership: bool, me: int | None) -> list
     return [str(r["deal"]), r["layout"], contract, places, *[str(p) for p in points]]
 
 
-def describe_event(event: Mapping[str, Any], viewer: int | None,
+def describe_event(event: Mapping[str, Any], viewer: Viewer,
                    color: bool = False) -> str | None:
     kind = event["type"]
     seat = event.get("seat")
@@ -171,7 +172,7 @@ def describe_event(event: Mapping[str, Any], viewer: int | None,
     return _play_event(kind, event, who, viewer, color)
 
 
-def _play_event(kind: str, event: Mapping[str, Any], who: str, viewer: int | None,
+def _play_event(kind: str, event: Mapping[str, Any], who: str, viewer: Viewer,
                 color: bool) -> str | None:
     if kind == "play":
         at = f" at {event['x']} {event['y']}" if "x" in event else ""
@@ -210,7 +211,7 @@ def _play_event(kind: str, event: Mapping[str, Any], who: str, viewer: int | Non
     return None
 
 
-def _totals(event: Mapping[str, Any], viewer: int | None) -> str:
+def _totals(event: Mapping[str, Any], viewer: Viewer) -> str:
     """Team totals in the partnership game (partners share one), else per seat."""
     totals: list[int] = event["totals"]
     if "team_points" in event:

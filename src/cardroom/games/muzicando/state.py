@@ -84,10 +84,10 @@ class MuzicandoState(StateViews, PlayRules):
 
     def deal_cards(self) -> None:
         n, rng, size = self.players, self.rng, self.hand_size
-        self.hands = list(rng.draw("deal", lambda: random_hands(rng, n, size)))
+        self.hands = list(rng.draw("deal", lambda r: random_hands(r, n, size)))
         self.pile = []
         if n * size < len(CODE):
-            self.pile = list(rng.draw("pile", lambda: random_pile(rng, self.hands)))
+            self.pile = list(rng.draw("pile", lambda r: random_pile(r, self.hands)))
         self.calls, self.places = [], []
         self.contract = self.declarer = self.opener = self.chooser = self.layout = -1
         self.table, self.opened = None, False

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardroom.core.events import Viewer
 from cardroom.games.muzicando.actions import action_text
 from cardroom.games.muzicando.cards import (
     BID_BY_TEXT,
@@ -33,7 +34,7 @@ def _or_none(value: int) -> int | None:
 
 
 class StateViews(Fields):
-    def table_view(self, seat: int | None) -> dict[str, Any]:
+    def table_view(self, seat: Viewer) -> dict[str, Any]:
         n = self.players
         out: dict[str, Any] = {
             "mode": self.mode, "bidding": self.bids,
@@ -59,7 +60,7 @@ class StateViews(Fields):
         if seat is None:
             out["hands"] = [codes(h) for h in self.hands]
             out["pile_order"] = [CODE[c] for c in self.pile]
-        else:
+        elif isinstance(seat, int):
             out["hand"] = codes(self.hands[seat])
         return out
 

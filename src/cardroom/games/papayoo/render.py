@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardroom.core.events import Viewer
 from cardroom.textui import paint, seat_name, seat_title, standings, table
 
 SUIT_COLOUR = {"S": "blue", "H": "red", "D": "yellow", "C": "green", "P": "magenta"}
@@ -83,7 +84,7 @@ def _score_table(view: Mapping[str, Any]) -> str:
     return table(rows)
 
 
-def describe_event(event: Mapping[str, Any], viewer: int | None, color: bool = False) -> str | None:
+def describe_event(event: Mapping[str, Any], viewer: Viewer, color: bool = False) -> str | None:
     kind = event["type"]
     if kind == "deal":
         return (f"Round {event['round']}: {seat_name(event['dealer'], viewer)} dealt "

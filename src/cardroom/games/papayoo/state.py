@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardroom.core.events import Viewer
 from cardroom.core.game import Result, State, rank
+from cardroom.core.rng import Rng
 from cardroom.games.papayoo.cards import (
     BY_CODE,
     CARD_COUNT,
@@ -67,8 +69,7 @@ class PapayooState(State):
 
     def start_round(self) -> None:
         n = self.players
-        rng = self.rng
-        self.hands = list(rng.draw("deal", self.random_deal))
+        self.hands = list(self.rng.draw("deal", self.random_deal))
         self.chosen = [0] * n
         self.passed = [0] * n
         self.waiting = list(range(n))
@@ -87,9 +88,9 @@ class PapayooState(State):
             self.log.append({"type": "hand", "seat": seat, "cards": codes(self.hands[seat]),
                              "to": [seat]})
 
-    def random_deal(self) -> list[int]:
+    def random_deal(self, rng: Rng) -> list[int]:
         deck = cards_of(deck_mask(self.players))
-        self.rng.shuffle(deck)
+        rng.shuffle(deck)
         size = self.hand_size
         hands = []
         for seat in range(self.players):
@@ -198,8 +199,8 @@ class PapayooState(State):
         self.roll_die()
 
     def roll_die(self) -> None:
-        rng = self.rng
-        suit: int = rng.draw("die", lambda: rng.below(8) // 2)  # four suits, each on two faces
+        # Four suits, each on two faces of the die.
+        suit: int = self.rng.draw("die", lambda rng: rng.below(8) // 2)
         self.papayoo = papayoo_card(suit)
         self.phase_name = PHASE_PLAY
         self.turn = self.dealer
@@ -272,7 +273,7 @@ class PapayooState(State):
     def standing(self) -> Result:
         return Result(rank(self.totals, higher_is_better=False), self.totals[:])
 
-    def table_view(self, seat: int | None) -> dict[str, Any]:
+    def table_view(self, seat: Viewer) -> dict[str, Any]:
         n = self.players
         out: dict[str, Any] = {
             "round": min(self.round_index + 1, self.rounds),
@@ -294,7 +295,7 @@ class PapayooState(State):
             out["hands"] = [codes(h) for h in self.hands]
             out["chosen"] = [codes(c) for c in self.chosen]
             out["passed"] = [codes(p) for p in self.passed]
-        else:
+        elif isinstance(seat, int):
             out["hand"] = codes(self.hands[seat])
             out["chosen"] = codes(self.chosen[seat])
             out["passed"] = codes(self.passed[seat])

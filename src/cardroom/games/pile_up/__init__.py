@@ -8,6 +8,7 @@ from typing import Any
 
 from cardroom.core.bot import Bot
 from cardroom.core.errors import BadOption
+from cardroom.core.events import Viewer
 from cardroom.core.game import Game
 from cardroom.core.registry import register
 from cardroom.core.rng import Rng
@@ -63,7 +64,7 @@ class PileUp(Game):
     def render(self, view: Mapping[str, Any], color: bool) -> str:
         return text.render(view, color)
 
-    def describe_event(self, event: Mapping[str, Any], viewer: int | None) -> str | None:
+    def describe_event(self, event: Mapping[str, Any], viewer: Viewer) -> str | None:
         return text.describe_event(event, viewer)
 
 

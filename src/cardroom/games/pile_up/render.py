@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from cardroom.core.events import Viewer
 from cardroom.games.pile_up.cards import COLOUR_NAMES
 from cardroom.textui import ANSI, paint, seat_name, seat_title, standings, table
 
@@ -81,7 +82,7 @@ def _players(view: Mapping[str, Any]) -> str:
 class Who:
     """A seat as the subject of a sentence: "Seat 2 places" or "You place"."""
 
-    def __init__(self, seat: int, viewer: int | None) -> None:
+    def __init__(self, seat: int, viewer: Viewer) -> None:
         self.seat, self.viewer = seat, viewer
 
     def __call__(self, does: str, do: str) -> str:
@@ -125,7 +126,7 @@ def _status(view: Mapping[str, Any], color: bool) -> str | None:
     return f"{who('lays', 'lay')} cards of one rolled number from {source}."
 
 
-def describe_event(event: Mapping[str, Any], viewer: int | None,
+def describe_event(event: Mapping[str, Any], viewer: Viewer,
                    color: bool = False) -> str | None:
     kind = event["type"]
     if kind == "deal":

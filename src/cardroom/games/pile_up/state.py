@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardroom.core.events import Viewer
 from cardroom.core.game import Result, State, rank
+from cardroom.core.rng import Rng
 from cardroom.games.pile_up import legal, view
 from cardroom.games.pile_up.actions import (
     GIVE,
@@ -97,17 +99,17 @@ class PileUpState(State):
                              "to": [seat]})
         self.begin_turn(0)  # D3: seat 0 starts
 
-    def random_deck(self) -> list[int]:
+    @staticmethod
+    def random_deck(rng: Rng) -> list[int]:
         order = list(range(CARD_COUNT))
-        self.rng.shuffle(order)
+        rng.shuffle(order)
         return order
 
     def reset_play(self) -> None:
         self.number, self.placed, self.last, self.armed_before = 0, 0, -1, False
 
     def die(self) -> int:
-        rng = self.rng
-        face: int = rng.draw("dice", lambda: rng.below(DIE_FACES) + 1)
+        face: int = self.rng.draw("dice", lambda rng: rng.below(DIE_FACES) + 1)
         return face
 
     # ----- the contract ----------------------------------------------------
@@ -350,7 +352,7 @@ class PileUpState(State):
                       {"minus": [codes(m) for m in self.minus],
                        "left_in_columns": self.left_in_columns()})
 
-    def table_view(self, seat: int | None) -> dict[str, Any]:
+    def table_view(self, seat: Viewer) -> dict[str, Any]:
         return view.table_view(self, seat)
 
     def invariant_errors(self) -> list[str]:

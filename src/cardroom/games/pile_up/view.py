@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardroom.core.events import Viewer
 from cardroom.games.pile_up.cards import (
     EFFECT_ARM,
     FULL_MASK,
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from cardroom.games.pile_up.state import PileUpState
 
 
-def table_view(s: PileUpState, seat: int | None) -> dict[str, Any]:
+def table_view(s: PileUpState, seat: Viewer) -> dict[str, Any]:
     pushing = s.phase_name in (PHASE_PUSH, PHASE_AVOID)
     out: dict[str, Any] = {
         "turn": s.turn,
@@ -61,7 +62,7 @@ def table_view(s: PileUpState, seat: int | None) -> dict[str, Any]:
     if seat is None:
         out["hands"] = [codes(h) for h in s.hands]
         out["pile"] = s.pile_codes()
-    else:
+    elif isinstance(seat, int):
         out["hand"] = codes(s.hands[seat])
     return out
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardroom.core.events import Viewer
 from cardroom.games.pizzamania.cards import BASE_BY_CODE, BASE_NAMES, BASE_SIZE, CHEF_BY_ID
 from cardroom.textui import paint, seat_name, seat_title, table
 
@@ -119,7 +120,7 @@ def _exchange_lines(view: Mapping[str, Any], color: bool) -> list[str]:
     return ["Chef exchanges this round:", *lines] if lines else []
 
 
-def describe_event(event: Mapping[str, Any], viewer: int | None, color: bool = False) -> str | None:
+def describe_event(event: Mapping[str, Any], viewer: Viewer, color: bool = False) -> str | None:
     kind = event["type"]
     who = seat_title(event["seat"], viewer) if "seat" in event else ""
     if kind == "deal":
@@ -150,11 +151,11 @@ def describe_event(event: Mapping[str, Any], viewer: int | None, color: bool = F
     return _describe_end(event, viewer)
 
 
-def _be(seat: int, viewer: int | None) -> str:
+def _be(seat: int, viewer: Viewer) -> str:
     return "are" if seat == viewer else "is"
 
 
-def _describe_gift(event: Mapping[str, Any], viewer: int | None, color: bool) -> str:
+def _describe_gift(event: Mapping[str, Any], viewer: Viewer, color: bool) -> str:
     giver = seat_title(event["giver"], viewer)
     receiver = seat_name(event["receiver"], viewer)
     verb = "give" if event["giver"] == viewer else "gives"
@@ -164,7 +165,7 @@ def _describe_gift(event: Mapping[str, Any], viewer: int | None, color: bool) ->
     return f"{giver} {verb} {toppings(event['cards'], color)} to {receiver}."
 
 
-def _describe_end(event: Mapping[str, Any], viewer: int | None) -> str | None:
+def _describe_end(event: Mapping[str, Any], viewer: Viewer) -> str | None:
     kind = event["type"]
     if kind == "round_end":
         order = ", ".join(f"{ordinal(i + 1)} {seat_name(s, viewer)}"

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardroom.core.events import Viewer
 from cardroom.core.game import Result, State
+from cardroom.core.rng import Rng
 from cardroom.games.pizzamania import chefs
 from cardroom.games.pizzamania.cards import (
     BASE_CODES,
@@ -82,17 +84,18 @@ class PizzamaniaState(State):
             self.give_gifts()
         self.turn_base(opener)
 
-    def random_deal(self) -> list[int]:
+    def random_deal(self, rng: Rng) -> list[int]:
         """D3: an even deal; the last entry is the pile set aside unseen."""
         deck = unpack(FULL)
-        self.rng.shuffle(deck)
+        rng.shuffle(deck)
         each = deal_size(self.players)
         piles = [pack(deck[s * each:(s + 1) * each]) for s in range(self.players)]
         return [*piles, pack(deck[self.players * each:])]
 
-    def random_bases(self) -> list[int]:
+    @staticmethod
+    def random_bases(rng: Rng) -> list[int]:
         order = list(BASE_DECK)
-        self.rng.shuffle(order)
+        rng.shuffle(order)
         return order
 
     def shuffle_bases(self, reshuffle: bool) -> None:
@@ -265,7 +268,7 @@ class PizzamaniaState(State):
         latest = self.orders[-1]
         return Result([[s] for s in latest], self.scores(), {"winner": latest[0]})
 
-    def table_view(self, seat: int | None) -> dict[str, Any]:
+    def table_view(self, seat: Viewer) -> dict[str, Any]:
         return table_view(self, seat)
 
     def invariant_errors(self) -> list[str]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardroom.core.events import Viewer
 from cardroom.games.pizzamania import chefs
 from cardroom.games.pizzamania.cards import (
     BASE_CODES,
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from cardroom.games.pizzamania.state import PizzamaniaState
 
 
-def table_view(s: PizzamaniaState, seat: int | None) -> dict[str, Any]:
+def table_view(s: PizzamaniaState, seat: Viewer) -> dict[str, Any]:
     out: dict[str, Any] = {
         "round": s.round_no,
         "rounds": s.rounds,
@@ -55,12 +56,12 @@ def table_view(s: PizzamaniaState, seat: int | None) -> dict[str, Any]:
         out["hands"] = [unpack(h) for h in s.hands]
         out["aside"] = unpack(s.aside)
         out["base_order"] = [BASE_CODES[k] for k in reversed(s.base_deck)]
-    else:
+    elif isinstance(seat, int):
         out["hand"] = unpack(s.hands[seat])
     return out
 
 
-def _gift(g: chefs.Gift, seat: int | None) -> dict[str, Any]:
+def _gift(g: chefs.Gift, seat: Viewer) -> dict[str, Any]:
     out: dict[str, Any] = {"chef": g.chef, "giver": g.giver, "receiver": g.receiver,
                            "count": g.count, "which": g.which}
     if seat is None or seat in (g.giver, g.receiver):
