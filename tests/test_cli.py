@@ -124,3 +124,11 @@ def test_simulate_reports_mean_place_for_every_game() -> None:
         assert 1 <= row["mean_place"] <= 3
         low, high = row["place_ci95"]
         assert low <= row["mean_place"] <= high
+
+
+def test_nobody_at_the_terminal_watches_as_a_spectator(tmp_path: Path) -> None:
+    out = cardroom("play", "pile-up", "--players", "3", "--seat", "", "--seed", "4",
+                   "--no-color", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "You: watching" in out.stdout and "Final standings: 1." in out.stdout
+    assert "Your hand" not in out.stdout and "Seat 0:" not in out.stdout

@@ -200,3 +200,64 @@ def test_load_works_as_the_first_command() -> None:
     fresh = EngineProcess()
     assert fresh.ask("load", record=record)["ok"]
     fresh.close()
+
+
+def test_every_view_counts_its_log_and_since_fetches_only_what_is_new(
+    engine: EngineProcess,
+) -> None:
+    engine.ask("new", game="papayoo", players=4, seed=8)
+    first = engine.ask("view", seat=2)["view"]
+    assert first["log_size"] == len(first["log"]) > 0
+    card = first["hand"][0]
+    reply = engine.ask("act", seat=2, action=f"pass {card}")
+    assert "log" not in reply["view"], "the acting seat's act reply carries no log"
+    assert reply["view"]["log_size"] == first["log_size"] + len(reply["events"])
+    newer = engine.ask("view", seat=2, since=first["log_size"])["view"]
+    assert newer["log"] == reply["events"]
+    assert newer["log_size"] == reply["view"]["log_size"]
+    assert engine.ask("view", seat=2, since=10_000)["view"]["log"] == []
+    # Each viewer counts in its own log: seat 0 did not see the pass.
+    seat0 = engine.ask("view", seat=0)["view"]
+    assert seat0["log_size"] == len(seat0["log"]) < newer["log_size"]
+    referee = engine.ask("view", seat=None)["view"]
+    assert referee["log_size"] == len(referee["log"]) >= newer["log_size"]
+
+
+def test_the_public_view_shows_no_hand_and_no_private_event(engine: EngineProcess) -> None:
+    referee = engine.ask("new", game="papayoo", players=4, seed=3)["view"]
+    card = referee["hands"][1][0]
+    engine.ask("act", seat=1, action=f"pass {card}")
+    public = engine.ask("view", seat="public")["view"]
+    assert public["seat"] == "public" and public["log_size"] == len(public["log"])
+    assert "hand" not in public and "hands" not in public and "seed" not in public
+    assert all("to" not in e for e in public["log"])
+    assert card not in json.dumps({k: v for k, v in public.items() if k != "log"})
+    for hand in referee["hands"]:
+        assert not set(hand) & set(json.dumps(public["log"]).split('"'))
+
+
+@pytest.mark.parametrize("seat", ["everyone", -1, 4, 1.5, True, [0]])
+def test_a_viewer_that_is_no_seat_is_refused(engine: EngineProcess, seat: object) -> None:
+    engine.ask("new", game="papayoo", players=4, seed=3)
+    assert error_code(engine.ask("view", seat=seat)) == "bad_request"
+
+
+@pytest.mark.parametrize("since", [-1, "3", 1.5])
+def test_a_bad_since_is_refused(engine: EngineProcess, since: object) -> None:
+    engine.ask("new", game="papayoo", players=4, seed=3)
+    assert error_code(engine.ask("view", seat=0, since=since)) == "bad_request"
+
+
+def test_suggest_does_not_depend_on_the_game_seed() -> None:
+    """Two games with the same deal but different seeds: a seedless random
+    suggestion must not be a function of the game's seed (which decides
+    every hidden card)."""
+    engine = EngineProcess()
+    try:
+        picks = set()
+        for _ in range(12):
+            engine.ask("new", game="papayoo", players=4, seed=5)
+            picks.add(engine.ask("suggest", seat=0, bot="random")["action"])
+        assert len(picks) > 1
+    finally:
+        engine.close()

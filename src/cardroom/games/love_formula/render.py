@@ -33,7 +33,7 @@ def render(view: Mapping[str, Any], color: bool) -> str:
     lines.append(paint("Zones:", "bold", color))
     for seat in range(view["players"]):
         lines += zone_lines(view, seat, color)
-    if view["seat"] is not None:
+    if isinstance(view["seat"], int):
         lines += hand_lines(view, color)
     if view["over"]:
         lines.append(final_table(view))
@@ -76,6 +76,8 @@ def _kind(code: str) -> int:
 def draft_lines(view: Mapping[str, Any], color: bool) -> list[str]:
     if view["seat"] is None:
         return [f"Seat {s} pack: {labels(p, color)}" for s, p in enumerate(view["packs"])]
+    if not isinstance(view["seat"], int):
+        return []  # a spectator sees no pack, pick or job
     lines = [paint("Pack (keep one):", "bold", color)]
     lines += [f"  {T.full(by_id[c], color)}" for c in view["pack"]]
     if view["picked"]:
@@ -184,7 +186,7 @@ def _n(code: str) -> str:
     return T.name(by_id[code])
 
 
-def _place(e: Mapping[str, Any], v: int | None) -> str:
+def _place(e: Mapping[str, Any], v: Viewer) -> str:
     card = _n(e["card"])
     if "couple" in e:
         return f"{_who(e, v)} attached {card} to {_n(e['couple'])}."

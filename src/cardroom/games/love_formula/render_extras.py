@@ -59,7 +59,7 @@ def goal_lines(view: Mapping[str, Any], color: bool) -> list[str]:
     return lines
 
 
-def goal_line(item: Mapping[str, Any], me: int | None, color: bool) -> str:
+def goal_line(item: Mapping[str, Any], me: Viewer, color: bool) -> str:
     card = by_id[item["goal"]]
     vp = "VP card face down" if item["vp"] is None else f"{item['vp']} VP"
     if item["vp"] is not None and not item["face_up"]:
@@ -73,12 +73,12 @@ def goal_line(item: Mapping[str, Any], me: int | None, color: bool) -> str:
     return f"{T.label(card, color)} [{vp}; {state}]: {T.effect(card)}"
 
 
-def _goal_event(e: Mapping[str, Any], v: int | None) -> str:
+def _goal_event(e: Mapping[str, Any], v: Viewer) -> str:
     worth = f": {e['vp']} VP!" if e["vp"] is not None else " (its VP card stays face down)."
     return f"{seat_title(e['seat'], v)} won the goal {_n(e['goal'])}{worth}"
 
 
-def _goals_end(e: Mapping[str, Any], v: int | None) -> str:
+def _goals_end(e: Mapping[str, Any], v: Viewer) -> str:
     parts = []
     for g in e["goals"]:
         who = ([g["won_by"]] if g["won_by"] is not None else []) + g["scored"]
@@ -86,13 +86,13 @@ def _goals_end(e: Mapping[str, Any], v: int | None) -> str:
     return "Goals at the end: " + "; ".join(parts) + "."
 
 
-def _chance(e: Mapping[str, Any], v: int | None) -> str:
+def _chance(e: Mapping[str, Any], v: Viewer) -> str:
     card = by_id[e["card"]]
     return (f"{seat_title(e['seat'], v)} revealed the chance card {T.name(card)}: "
             f"{T.effect(card)}.")
 
 
-def _wiped(e: Mapping[str, Any], v: int | None) -> str:
+def _wiped(e: Mapping[str, Any], v: Viewer) -> str:
     gone = ", ".join(_n(c) for c in e["discarded"]) or "nothing"
     return (f"{_n(e['card'])} wipes out the date of {_n(e['couple'])} "
             f"({seat_name(e['owner'], v)}): {gone} discarded.")
@@ -115,7 +115,7 @@ EVENTS: dict[str, Any] = {
 }
 
 
-def extra_move(e: Mapping[str, Any], v: int | None) -> str:
+def extra_move(e: Mapping[str, Any], v: Viewer) -> str:
     if e.get("this_round"):
         return (f"{seat_title(e['seat'], v)} will have {e['moves']} preparation moves on "
                 "their turn this round.")

@@ -40,7 +40,7 @@ def render(view: Mapping[str, Any], color: bool) -> str:
     if view["seat"] is None:
         for seat, hand in enumerate(view["hands"]):
             lines.append(f"Seat {seat}: {hand_by_colour(hand, color)}")
-    else:
+    elif isinstance(view["seat"], int):
         lines.append(f"Your hand: {hand_by_colour(view['hand'], color)}")
     if view["results"]:
         lines.append(score_table(view))
@@ -123,7 +123,7 @@ def score_table(view: Mapping[str, Any]) -> str:
     return "Scores:\n" + table(rows)
 
 
-def _result_row(r: Mapping[str, Any], partnership: bool, me: int | None) -> list[str]:
+def _result_row(r: Mapping[str, Any], partnership: bool, me: Viewer) -> list[str]:
     points = r["points"][:2] if partnership else r["points"]
     if r.get("cancelled"):
         contract = f"{r['contract']} by {seat_name(r['declarer'], me)}"

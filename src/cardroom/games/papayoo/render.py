@@ -51,6 +51,8 @@ def _hands(view: Mapping[str, Any], color: bool) -> list[str]:
                 + (f"   (to pass: {cards(chosen, color)})" if chosen else "")
                 for seat, (hand, chosen) in enumerate(zip(view["hands"], view["chosen"],
                                                           strict=True))]
+    if not isinstance(view["seat"], int):
+        return []  # a spectator sees no hand and no passed cards
     lines = [f"Your hand: {hand_by_suit(view['hand'], color)}"]
     if view["chosen"]:
         lines.append(f"Chosen to pass: {cards(view['chosen'], color)}")

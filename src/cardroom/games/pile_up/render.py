@@ -39,7 +39,7 @@ def render(view: Mapping[str, Any], color: bool) -> str:
     me = view["seat"]
     if me is None:
         lines += [f"Seat {s}: {cards(h, color)}" for s, h in enumerate(view["hands"])]
-    else:
+    elif isinstance(me, int):
         lines.append(f"Your hand: {cards(view['hand'], color) if view['hand'] else '(empty)'}")
         lines.append(f"Your minus cards: {cards(view['minus'][me], color)}")
     for seat, known in enumerate(view["known"]):

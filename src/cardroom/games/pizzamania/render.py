@@ -51,7 +51,7 @@ def render(view: Mapping[str, Any], color: bool) -> str:
     head = f"Pizzamania - round {view['round']} of {view['rounds']}"
     if view["simple"]:
         head += " (simple game)"
-    if me is not None:
+    if isinstance(me, int):
         head += f" - you are seat {me}"
     if view["over"]:
         head += f" - game over: {seat_name(view['orders'][-1][0], me)} won"
@@ -69,7 +69,7 @@ def render(view: Mapping[str, Any], color: bool) -> str:
     if me is None:
         lines += [f"Seat {s}: {grouped(h, color)}" for s, h in enumerate(view["hands"])]
         lines.append(f"Set aside: {toppings(view['aside'], color)}")
-    else:
+    elif isinstance(me, int):
         lines.append(f"Your hand: {grouped(view['hand'], color)}")
     return "\n".join(lines)
 
