@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from cardroom.core.errors import CardroomError, IllegalAction, NotYourTurn
 from cardroom.core.game import Game, State
-from cardroom.core.record import Record, replay
+from cardroom.core.record import Record
+from cardroom.core.registry import replay
 from cardroom.core.rng import Rng
 from cardroom.games import all_games
 from tests.helpers import MAX_STEPS, full_snapshot, snapshot

@@ -3,7 +3,8 @@ from __future__ import annotations
 import pytest
 
 from cardroom.core.errors import BadRecord, IllegalAction
-from cardroom.core.record import Record, replay
+from cardroom.core.record import Record
+from cardroom.core.registry import replay
 from cardroom.games import get_game
 
 

@@ -19,7 +19,7 @@ from cardroom.core.bot import Bot, make_bot
 from cardroom.core.errors import BadOption, CardroomError
 from cardroom.core.events import PUBLIC, Viewer
 from cardroom.core.game import Game, State
-from cardroom.core.record import replay
+from cardroom.core.registry import replay
 from cardroom.core.rng import Rng
 from cardroom.core.table import Cursor, Table
 from cardroom.games import get_game

@@ -16,8 +16,8 @@ from cardroom.core.events import PUBLIC, Event, Log, Viewer, visible
 from cardroom.core.game import Game, Result, State
 from cardroom.core.options import Option
 from cardroom.core.ranking import rank
-from cardroom.core.record import Record, replay
-from cardroom.core.registry import get, register, registered
+from cardroom.core.record import Record
+from cardroom.core.registry import get, register, registered, replay
 from cardroom.core.rng import Rng
 from cardroom.core.table import BotTurn, Cursor, Table, Thought, play_out, think
 

@@ -1,18 +1,39 @@
 """The bot interface. A bot sees only its seat's view and the legal actions,
-never the referee state; anything it remembers comes from the view's log."""
+never the referee state; anything it remembers comes from the view's log.
+
+This module sits below ``game`` in the core's layers (``game`` names
+``Bot`` as what ``heuristic_bot`` returns), so it refers to games and
+states only through the small protocols below.
+"""
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from cardroom.core.errors import BadRequest
-from cardroom.core.game import Game, State
 from cardroom.core.rng import Rng
 
 View = Mapping[str, Any]
 Budget = Mapping[str, Any]
+
+
+class SeatStates(Protocol):
+    """What ``choose_for`` reads of a state: a seat's view and legal actions."""
+
+    def view(self, seat: int) -> dict[str, Any]: ...
+
+    def legal_texts(self, seat: int) -> list[str]: ...
+
+
+class BotGame(Protocol):
+    """What the bot registry needs of a game."""
+
+    @property
+    def name(self) -> str: ...
+
+    def heuristic_bot(self, seed: int) -> Bot: ...
 
 
 class Bot(ABC):
@@ -22,7 +43,7 @@ class Bot(ABC):
     def choose(self, view: View, legal: Sequence[str]) -> str:
         """One of ``legal``."""
 
-    def choose_for(self, state: State, seat: int) -> str:
+    def choose_for(self, state: SeatStates, seat: int) -> str:
         """Decide for ``seat`` from its view only (what front ends call)."""
         return self.choose(state.view(seat), state.legal_texts(seat))
 
@@ -37,7 +58,9 @@ class RandomBot(Bot):
         return self.rng.choice(legal)
 
 
-BotFactory = Callable[[Game, int, Budget | None], Bot]
+BotFactory = Callable[[Any, int, Budget | None], Bot]
+"""Makes a bot for a game (a ``Game``; typed loosely so that this module
+need not import ``game``), a seed and an optional budget."""
 _BOTS: dict[str, BotFactory] = {}
 
 
@@ -49,12 +72,16 @@ def bot_names() -> list[str]:
     return sorted(_BOTS)
 
 
-def make_bot(name: str, game: Game, seed: int, budget: Budget | None = None) -> Bot:
+def make_bot(name: str, game: BotGame, seed: int, budget: Budget | None = None) -> Bot:
     factory = _BOTS.get(name)
     if factory is None:
         raise BadRequest(f"no bot {name!r} (bots: {', '.join(bot_names())})")
     return factory(game, seed, budget)
 
 
+def _heuristic(game: BotGame, seed: int, budget: Budget | None) -> Bot:
+    return game.heuristic_bot(seed)
+
+
 register_bot("random", lambda game, seed, budget: RandomBot(seed))
-register_bot("heuristic", lambda game, seed, budget: game.heuristic_bot(seed))
+register_bot("heuristic", _heuristic)

@@ -19,21 +19,20 @@ seat, ``PUBLIC`` (a spectator) or None (the referee); see ``events``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
+from cardroom.core.bot import Bot
 from cardroom.core.errors import BadOption, GameOver, IllegalAction, NotYourTurn
-from cardroom.core.events import PUBLIC, Event, Log, Viewer, visible
+from cardroom.core.events import PUBLIC, CommonView, Event, Log, Viewer, visible
 from cardroom.core.options import STACK_OPTION, Option, resolve_options
 from cardroom.core.ranking import rank
+from cardroom.core.record import Record
 from cardroom.core.rng import Rng
 
-if TYPE_CHECKING:
-    from cardroom.core.bot import Bot
-    from cardroom.core.record import Record
-
-__all__ = ["PUBLIC", "Event", "Game", "Log", "Result", "State", "Viewer", "rank", "visible"]
+__all__ = ["PUBLIC", "CommonView", "Event", "Game", "GameParts", "Log", "Result", "State",
+           "Viewer", "rank", "visible"]
 
 
 @dataclass
@@ -213,7 +212,7 @@ class State(ABC):
         allow-list of what ``seat`` (a seat, or ``PUBLIC``) may know. ``log``
         holds the viewer's events from ``since`` on (none when ``log`` is
         False); ``log_size`` counts them all."""
-        out: dict[str, Any] = {
+        common: CommonView = {
             "game": self.game.id,
             "players": self.players,
             "phase": self.phase(),
@@ -222,7 +221,9 @@ class State(ABC):
             "seat": seat,
             "scores": self.scores(),
             "options": {k: v for k, v in self.options.items() if k != "stack"},
+            "log_size": 0,
         }
+        out: dict[str, Any] = dict(common)
         out.update(self.table_view(seat))
         events = self.log.visible_to(seat)
         out["log_size"] = len(events)
@@ -234,8 +235,6 @@ class State(ABC):
         return out
 
     def record(self) -> Record:
-        from cardroom.core.record import Record
-
         if self.history is None:
             raise ValueError("a resampled state has no record")
         return Record(
@@ -247,12 +246,24 @@ class State(ABC):
         )
 
 
+@dataclass(frozen=True)
+class GameParts:
+    """What a game package plugs into its ``Game`` besides rules and data:
+    the determinization sampler, the heuristic bot and the text rendering."""
+
+    determinize: Callable[[Game, Mapping[str, Any], Rng], State]
+    heuristic: Callable[[int], Bot]
+    render: Callable[[Mapping[str, Any], bool], str]
+    describe_event: Callable[[Mapping[str, Any], Viewer], str | None]
+
+
 class Game(ABC):
     """A game's definition: identity, player range, options, and factories."""
 
     id: ClassVar[str]
     name: ClassVar[str]
     state_class: ClassVar[type[State]]
+    parts: ClassVar[GameParts]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
@@ -345,7 +356,6 @@ class Game(ABC):
         state.setup()
         return state
 
-    @abstractmethod
     def determinize(self, view: Mapping[str, Any], rng: Rng) -> State:
         """A full state drawn from one seat's information set, built from that
         seat's view alone (never the referee state): what the seat cannot see
@@ -353,6 +363,7 @@ class Game(ABC):
         at random, uniformly among the deals consistent with the view, and
         future chance uses a fresh stream from ``rng``. The state's view for
         that seat equals ``view``; it has no record (``history`` is None)."""
+        return self.parts.determinize(self, view, rng)
 
     def determinized_base(self, state: State, view: Mapping[str, Any], rng: Rng) -> None:
         """Fill the shared fields of a state built by ``determinize``."""
@@ -361,13 +372,13 @@ class Game(ABC):
         state.history = None
         state.log = Log(view["log"])
 
-    @abstractmethod
-    def heuristic_bot(self, seed: int) -> Bot: ...
+    def heuristic_bot(self, seed: int) -> Bot:
+        return self.parts.heuristic(seed)
 
-    @abstractmethod
     def render(self, view: Mapping[str, Any], color: bool) -> str:
-        """The table as text, from a view (the seat's or the referee's)."""
+        """The table as text, from a view (a seat's, the public or the referee's)."""
+        return self.parts.render(view, color)
 
-    @abstractmethod
     def describe_event(self, event: Mapping[str, Any], viewer: Viewer) -> str | None:
         """One log event as a sentence for the terminal; None to stay silent."""
+        return self.parts.describe_event(event, viewer)

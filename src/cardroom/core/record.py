@@ -5,9 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardroom.core import registry
-from cardroom.core.errors import BadRecord, CardroomError
-from cardroom.core.game import State
+from cardroom.core.errors import BadRecord
 
 
 @dataclass
@@ -61,16 +59,3 @@ class Record:
             pairs.append((item[0], item[1]))
         return cls(game, players, seed, options, pairs)
 
-
-def replay(record: Record) -> State:
-    """The state after every action of the record; the first illegal action
-    raises the same typed error as at the table, naming its position."""
-    state = registry.get(record.game).new(record.players, record.seed, record.options)
-    for i, (seat, action) in enumerate(record.actions):
-        try:
-            state.act(seat, action)
-        except CardroomError as err:
-            err.message = f"record action {i + 1} ({seat}: {action!r}): {err.message}"
-            err.args = (err.message,)
-            raise
-    return state

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from cardroom.core.errors import UnknownGame
-from cardroom.core.game import Game
+from cardroom.core.errors import CardroomError, UnknownGame
+from cardroom.core.game import Game, State
+from cardroom.core.record import Record
 
 _GAMES: dict[str, Game] = {}
 
@@ -25,3 +26,17 @@ def get(game_id: str) -> Game:
 
 def registered() -> list[Game]:
     return [_GAMES[k] for k in sorted(_GAMES)]
+
+
+def replay(record: Record) -> State:
+    """The state after every action of the record; the first illegal action
+    raises the same typed error as at the table, naming its position."""
+    state = get(record.game).new(record.players, record.seed, record.options)
+    for i, (seat, action) in enumerate(record.actions):
+        try:
+            state.act(seat, action)
+        except CardroomError as err:
+            err.message = f"record action {i + 1} ({seat}: {action!r}): {err.message}"
+            err.args = (err.message,)
+            raise
+    return state

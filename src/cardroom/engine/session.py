@@ -16,7 +16,8 @@ from cardroom.core.bot import make_bot
 from cardroom.core.errors import BadRequest, CardroomError, GameOver, NoGame, NotYourTurn
 from cardroom.core.events import PUBLIC, Viewer
 from cardroom.core.game import State
-from cardroom.core.record import Record, replay
+from cardroom.core.record import Record
+from cardroom.core.registry import replay
 from cardroom.core.table import Table
 from cardroom.frontend import load_everything
 from cardroom.games import all_games, get_game

@@ -15,7 +15,8 @@ import pytest
 
 from cardroom.core.bot import RandomBot
 from cardroom.core.errors import IllegalAction
-from cardroom.core.record import Record, replay
+from cardroom.core.record import Record
+from cardroom.core.registry import replay
 from cardroom.core.rng import Rng
 from cardroom.games.love_formula.state import LoveState
 from tests.games.love_formula.support import GAME

@@ -1,0 +1,148 @@
+"""Sets of cards as bits of a plain int, as python-chess keeps squares.
+
+Hot paths keep a hand as an ``int`` mask (bit ``c`` set: card ``c`` held)
+and use the functions here; ``CardSet`` wraps a mask for code that reads
+better with set operations, and ``CardCodes`` turns masks into the protocol's
+card codes and back for one game's card table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+
+from cardroom.core.errors import BadOption
+
+_WIDTH = 10
+_LIMIT = 6 * _WIDTH  # masks below 1 << 60 take the unrolled path
+# The set bits of every 10-bit chunk, already offset by the chunk's place:
+# table look-ups measured 3x faster than a bit loop (bench/cardset.py).
+_CHUNKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(base + i for i in range(_WIDTH) if m >> i & 1) for m in range(1 << _WIDTH))
+    for base in range(0, 16 * _WIDTH, _WIDTH)
+)
+
+
+def cards_of(mask: int) -> list[int]:
+    """The cards of a mask, lowest first."""
+    if mask >> _LIMIT:
+        return _cards_of_wide(mask)
+    t = _CHUNKS
+    return [
+        *t[0][mask & 1023], *t[1][mask >> 10 & 1023], *t[2][mask >> 20 & 1023],
+        *t[3][mask >> 30 & 1023], *t[4][mask >> 40 & 1023], *t[5][mask >> 50 & 1023],
+    ]
+
+
+def _cards_of_wide(mask: int) -> list[int]:
+    out: list[int] = []
+    chunk = 0
+    while mask:
+        if chunk < len(_CHUNKS):
+            out += _CHUNKS[chunk][mask & 1023]
+        else:  # past the tables (cards 160 and up): bit by bit
+            base = chunk * _WIDTH
+            out += [base + i for i in range(_WIDTH) if mask >> i & 1]
+        mask >>= _WIDTH
+        chunk += 1
+    return out
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    """The mask of some cards (repeats count once)."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def lowest(mask: int) -> int:
+    """The lowest card of a non-empty mask."""
+    return (mask & -mask).bit_length() - 1
+
+
+class CardSet:
+    """An immutable set of cards over a mask: set operations, iteration in
+    card order, and the mask itself for the hot paths (``int(s)``)."""
+
+    __slots__ = ("mask",)
+
+    def __init__(self, cards: int | Iterable[int] = 0) -> None:
+        self.mask: int = cards if isinstance(cards, int) else mask_of(cards)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(cards_of(self.mask))
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return bool(self.mask)
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, int) and card >= 0 and bool(self.mask >> card & 1)
+
+    def __int__(self) -> int:
+        return self.mask
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CardSet) and other.mask == self.mask
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    def __or__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask | other.mask)
+
+    def __and__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & other.mask)
+
+    def __sub__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & ~other.mask)
+
+    def __xor__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask ^ other.mask)
+
+    def __le__(self, other: CardSet) -> bool:
+        return not self.mask & ~other.mask
+
+    def __repr__(self) -> str:
+        return f"CardSet({cards_of(self.mask)})"
+
+
+class CardCodes:
+    """One game's card codes: card ``c`` is ``codes[c]``."""
+
+    __slots__ = ("by_code", "codes")
+
+    def __init__(self, codes: Sequence[str]) -> None:
+        self.codes: tuple[str, ...] = tuple(codes)
+        self.by_code: dict[str, int] = {code: c for c, code in enumerate(self.codes)}
+        if len(self.by_code) != len(self.codes):
+            raise ValueError("card codes must be unique")
+
+    def of(self, mask: int) -> list[str]:
+        """The codes of a mask's cards, in card order."""
+        codes = self.codes
+        return [codes[c] for c in cards_of(mask)]
+
+    def card(self, code: object, where: str = "") -> int:
+        """The card a code names; BadOption (saying where) for no card."""
+        card = self.by_code.get(code) if isinstance(code, str) else None
+        if card is None:
+            prefix = f"{where}: " if where else ""
+            raise BadOption(f"{prefix}{code!r} is not a card code")
+        return card
+
+    def mask(self, codes: Iterable[object], where: str = "") -> int:
+        """The mask of some codes; BadOption for an unknown or repeated code."""
+        mask = 0
+        for code in codes:
+            card = self.card(code, where)
+            if mask >> card & 1:
+                prefix = f"{where}: " if where else ""
+                raise BadOption(f"{prefix}{code} is named twice")
+            mask |= 1 << card
+        return mask
+
+    def set(self, codes: Iterable[object]) -> CardSet:
+        return CardSet(self.mask(codes))
