@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardroom.core.errors import CardroomError, IllegalAction, NotYourTurn
@@ -20,7 +20,7 @@ from cardroom.core.record import Record
 from cardroom.core.registry import replay
 from cardroom.core.rng import Rng
 from cardroom.games import all_games
-from tests.helpers import MAX_STEPS, full_snapshot, snapshot
+from tests.helpers import MAX_STEPS, full_snapshot, random_step, snapshot
 
 GAMES = all_games()
 seeds = st.integers(min_value=0, max_value=2**63)
@@ -159,3 +159,26 @@ def test_same_seed_same_game_and_record_round_trip(
     text = json.dumps(first.record().to_json())
     again = replay(Record.from_json(json.loads(text)))
     assert full_snapshot(again) == full_snapshot(first)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+@settings(max_examples=8)
+@given(data=st.data(), seed=seeds)
+def test_a_clone_plays_to_the_end_in_lockstep_with_its_original(
+    game: Game, data: st.DataObject, seed: int
+) -> None:
+    """``clone`` copies everything the rest of the game depends on (the
+    random streams included): the same actions give the same game."""
+    state = game.new(data.draw(players_for(game)), seed)
+    rng = Rng(seed ^ 0xC10E)
+    for _ in range(data.draw(st.integers(0, 80))):
+        if state.is_over():
+            break
+        random_step(state, rng)
+    twin = state.clone()
+    while not state.is_over():
+        seat, action = random_step(state, rng)
+        twin.act(seat, action)
+        assert snapshot(twin) == snapshot(state)
+    assert twin.is_over() and full_snapshot(twin) == full_snapshot(state)
+    assert twin.record().to_json() == state.record().to_json()

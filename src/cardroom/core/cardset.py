@@ -34,17 +34,18 @@ def cards_of(mask: int) -> list[int]:
 
 
 def _cards_of_wide(mask: int) -> list[int]:
-    out: list[int] = []
-    chunk = 0
-    while mask:
-        if chunk < len(_CHUNKS):
-            out += _CHUNKS[chunk][mask & 1023]
-        else:  # past the tables (cards 160 and up): bit by bit
-            base = chunk * _WIDTH
-            out += [base + i for i in range(_WIDTH) if mask >> i & 1]
-        mask >>= _WIDTH
-        chunk += 1
-    return out
+    if mask >> 160:  # past the tables (card 160 and up): chunk by chunk
+        return _cards_of_wide(mask & (1 << 160) - 1) + [
+            c for c in range(160, mask.bit_length()) if mask >> c & 1]
+    t = _CHUNKS
+    return [
+        *t[0][mask & 1023], *t[1][mask >> 10 & 1023], *t[2][mask >> 20 & 1023],
+        *t[3][mask >> 30 & 1023], *t[4][mask >> 40 & 1023], *t[5][mask >> 50 & 1023],
+        *t[6][mask >> 60 & 1023], *t[7][mask >> 70 & 1023], *t[8][mask >> 80 & 1023],
+        *t[9][mask >> 90 & 1023], *t[10][mask >> 100 & 1023], *t[11][mask >> 110 & 1023],
+        *t[12][mask >> 120 & 1023], *t[13][mask >> 130 & 1023],
+        *t[14][mask >> 140 & 1023], *t[15][mask >> 150 & 1023],
+    ]
 
 
 def mask_of(cards: Iterable[int]) -> int:
