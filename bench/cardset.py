@@ -37,8 +37,13 @@ def per_call(fn: Callable[[int], list[int]], masks: list[int], repeat: int) -> f
 
 def main() -> None:
     rng = random.Random(1)
-    for width in (60, 140, 200):
-        masks = [rng.getrandbits(width) & rng.getrandbits(width) for _ in range(20_000)]
+    for width, sparse in ((60, 1), (140, 1), (232, 1), (232, 4)):
+        masks = []
+        for _ in range(20_000):
+            mask = rng.getrandbits(width)
+            for _ in range(sparse):  # each AND halves the cards a set holds
+                mask &= rng.getrandbits(width)
+            masks.append(mask)
         size = sum(m.bit_count() for m in masks) / len(masks)
         assert all(cards_of(m) == bit_loop(m) for m in masks[:2000])
         ours, peer = per_call(cards_of, masks, 7), per_call(bit_loop, masks, 7)

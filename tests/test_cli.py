@@ -15,6 +15,13 @@ def cardroom(
                           capture_output=True, text=True, cwd=cwd, timeout=300)
 
 
+def only_record(folder: Path, game: str) -> Path:
+    """The one record a game saved under its default name in ``folder``."""
+    found = sorted(folder.glob(f"cardroom-{game}-*.record.json"))
+    assert len(found) == 1, found
+    return found[0]
+
+
 def test_games_lists_every_game() -> None:
     out = cardroom("games")
     assert out.returncode == 0 and "papayoo" in out.stdout and "--rounds" in out.stdout
@@ -26,7 +33,7 @@ def test_play_a_whole_game_then_replay_its_record(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     assert "Your hand:" in out.stdout and "The die shows" in out.stdout
     assert "Final standings: 1." in out.stdout
-    record = tmp_path / "cardroom-papayoo-3.record.json"
+    record = only_record(tmp_path, "papayoo")
     data = json.loads(record.read_text())
     assert data["game"] == "papayoo" and len(data["actions"]) == 4 * 5 + 60
     again = cardroom("replay", str(record), "--no-color")
@@ -52,13 +59,14 @@ def test_end_of_input_saves_the_game_and_resume_finishes_it(tmp_path: Path) -> N
                    stdin="1\n" * 12, cwd=tmp_path)
     assert out.returncode == 0 and "Traceback" not in out.stderr
     assert "continue with: cardroom play --resume" in out.stdout
-    saved = json.loads((tmp_path / "cardroom-papayoo-4.record.json").read_text())
+    path = only_record(tmp_path, "papayoo")
+    saved = json.loads(path.read_text())
     assert 0 < len(saved["actions"]) < 80
-    rest = cardroom("play", "--resume", "cardroom-papayoo-4.record.json", "--no-color",
+    rest = cardroom("play", "--resume", path.name, "--no-color",
                     stdin="1\n" * 200, cwd=tmp_path)
     assert rest.returncode == 0, rest.stderr
     assert "Final standings" in rest.stdout
-    done = json.loads((tmp_path / "cardroom-papayoo-4.record.json").read_text())
+    done = json.loads(path.read_text())
     assert len(done["actions"]) == 80
     assert done["actions"][:len(saved["actions"])] == saved["actions"]
 

@@ -28,9 +28,10 @@ def test_a_whole_terminal_game(game_id: str, tmp_path: Path) -> None:
     assert "Traceback" not in out.stderr
     assert "is not one of the actions above" in out.stdout
     assert "Final standings: 1." in out.stdout
-    record = json.loads((tmp_path / f"cardroom-{game_id}-2.record.json").read_text())
+    [path] = tmp_path.glob(f"cardroom-{game_id}-*.record.json")
+    record = json.loads(path.read_text())
     replay = subprocess.run(
-        [sys.executable, "-m", "cardroom", "replay", f"cardroom-{game_id}-2.record.json",
+        [sys.executable, "-m", "cardroom", "replay", path.name,
          "--no-color"], capture_output=True, text=True, cwd=tmp_path, timeout=600)
     assert replay.returncode == 0 and "Final standings" in replay.stdout
     assert record["game"] == game_id

@@ -41,7 +41,7 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
     lineup = tuple(b.strip() for b in args.bots.split(",") if b.strip())
     if not lineup:
         raise BadOption("--bots names no bot")
-    players = args.players or len(lineup)
+    players = len(lineup) if args.players is None else args.players
     if len(lineup) == 1:
         lineup *= players
     if len(lineup) != players:

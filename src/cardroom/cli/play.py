@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import secrets
+import signal
 import sys
 from collections.abc import Callable
+from types import FrameType
 
 from cardroom.cli.options import collect_options
 from cardroom.cli.terminal import (
     default_record_path,
+    fallback_record_path,
     final_standings,
     read_record,
     use_color,
@@ -58,7 +62,8 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
         game = state.game
     else:
         game = get_game(args.game)
-        players = args.players or max(game.min_players, min(4, game.max_players))
+        players = (max(game.min_players, min(4, game.max_players)) if args.players is None
+                   else args.players)
         seed = args.seed if args.seed is not None else secrets.randbits(48)
         state = game.new(players, seed, collect_options(game, args.option, extra))
     humans = parse_seats(args.seat, state.players)
@@ -106,32 +111,44 @@ class Terminal:
         self.viewer: Viewer = humans[0] if humans else PUBLIC
         self.last_events: list[str] = []
         self.dirty = True  # the table must be drawn before the next prompt
+        self.autosave_failed = False
         _enable_completion(self)
 
     def run(self) -> int:
         game = self.state.game
-        print(f"{game.name}: {self.state.players} players, seed {self.state.seed}. "
+        # No seed here: it decides every hidden card (it is shown at the end).
+        print(f"{game.name}: {self.state.players} players. "
               f"You: {', '.join(f'seat {s}' for s in self.humans) or 'watching'}. "
               "Type 'help' for help.")
+        _catch_hang_ups()
         try:
             self.loop()
         except Quit as stop:
-            self.save(f"{stop}. ")
-            return 0
+            return 0 if self.save(f"{stop}. ") else 1
         except KeyboardInterrupt:
-            print()
+            with contextlib.suppress(OSError):
+                print()
             self.save("Interrupted. ")
             return 130
-        self.finish()
-        return 0
+        return 0 if self.finish() else 1
 
     def loop(self) -> None:
         table = self.table
         while not table.state.is_over():
-            table.run_bots()
+            if table.run_bots():
+                self.autosave()
             waiting = table.awaited_outside()
             if waiting:
                 self.human_turn(waiting[0])
+                self.autosave()
+
+    def autosave(self) -> None:
+        """Save after every move, so that nothing is lost if the terminal
+        closes; a failure is told once and play goes on."""
+        problem = write_record(self.state, self.save_path)
+        if problem and not self.autosave_failed:
+            print(f"  Warning: {problem}; the game is not being saved.", file=sys.stderr)
+        self.autosave_failed = problem is not None
 
     def human_turn(self, seat: int) -> None:
         if seat != self.viewer and len(self.humans) > 1:
@@ -197,25 +214,53 @@ class Terminal:
             print("\n".join(lines))
         return bool(lines)
 
-    def finish(self) -> None:
+    def finish(self) -> bool:
         viewer = self.viewer
         if isinstance(viewer, int):
             self.show_events(viewer)
         print()
         print(self.state.game.render(self.state.view(viewer), self.color))
         print(final_standings(self.state.result(), viewer))
-        self.save("")
+        print(f"The game's seed was {self.state.seed}.")
+        return self.save("")
 
-    def save(self, prefix: str) -> None:
+    def save(self, prefix: str) -> bool:
+        """Save (falling back to the home folder) and say where; False when
+        nothing could be saved."""
         problem = write_record(self.state, self.save_path)
         if problem:
-            print(f"{prefix}Warning: {problem}", file=sys.stderr)
-        elif self.state.is_over():
-            print(f"{prefix}Record saved to {self.save_path} "
-                  f"(replay: cardroom replay {self.save_path}).")
+            fallback = fallback_record_path(self.save_path)
+            if fallback != self.save_path and write_record(self.state, fallback) is None:
+                _say(f"{prefix}Warning: {problem}; saved to {fallback} instead.", error=True)
+                self.save_path = fallback
+                problem = None
+            else:
+                _say(f"{prefix}Error: {problem}; the game could not be saved.", error=True)
+                return False
+        if self.state.is_over():
+            _say(f"{prefix}Record saved to {self.save_path} "
+                 f"(replay: cardroom replay {self.save_path}).")
         else:
-            print(f"{prefix}Game saved to {self.save_path}; "
-                  f"continue with: cardroom play --resume {self.save_path}")
+            _say(f"{prefix}Game saved to {self.save_path}; "
+                 f"continue with: cardroom play --resume {self.save_path}")
+        return True
+
+
+def _say(text: str, error: bool = False) -> None:
+    """Print, unless the terminal is gone (after a hang-up)."""
+    with contextlib.suppress(OSError):
+        print(text, file=sys.stderr if error else sys.stdout)
+
+
+def _catch_hang_ups() -> None:
+    """Closing the terminal (SIGHUP) or a kill (SIGTERM) stops the game the
+    way 'quit' does: it is saved first."""
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise Quit("The terminal closed" if signum != signal.SIGTERM else "Stopped")
+
+    for name in ("SIGHUP", "SIGTERM"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), stop)
 
 
 def menu(legal: list[str]) -> str:

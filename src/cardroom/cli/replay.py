@@ -8,6 +8,8 @@ from cardroom.cli.terminal import final_standings, read_record, use_color
 from cardroom.core.errors import BadOption, CardroomError
 from cardroom.core.events import Viewer
 from cardroom.core.game import State
+from cardroom.core.record import Record
+from cardroom.core.registry import replay
 from cardroom.games import get_game
 
 
@@ -28,8 +30,7 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
     if viewer is not None and not 0 <= viewer < state.players:
         raise BadOption(f"--seat {viewer}: seats are 0 to {state.players - 1}")
     color = use_color(args.color)
-    print(f"Replaying {game.name}, {record.players} players, seed {record.seed}, "
-          f"{len(record.actions)} actions.")
+    print(intro(game.name, record, over_at_end(record), viewer))
     shown = _narrate(state, viewer, 0)
     for i, (seat, action) in enumerate(record.actions):
         try:
@@ -54,3 +55,24 @@ def _narrate(state: State, viewer: Viewer, since: int) -> int:
         if text:
             print("  " + text)
     return state.log.size(viewer)
+
+
+def over_at_end(record: Record) -> bool:
+    """Whether the recorded game reaches its end (refused records: False)."""
+    try:
+        return replay(record).is_over()
+    except CardroomError:
+        return False
+
+
+def intro(name: str, record: Record, over: bool, viewer: int | None) -> str:
+    """The first line. The seed decides every hidden card: it is named only
+    for a finished game; an unfinished one replayed as the referee says that
+    every hand will show."""
+    head = f"Replaying {name}, {record.players} players, {len(record.actions)} actions"
+    if over:
+        return f"{head}, seed {record.seed}."
+    if viewer is None:
+        return (f"{head}. The game is not over: as the referee you will see every hand "
+                "(use --seat N to see it as one player).")
+    return f"{head}. The game is not over: you see it as seat {viewer} saw it."

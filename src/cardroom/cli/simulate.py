@@ -47,7 +47,7 @@ class Plan:
 def run(args: argparse.Namespace, extra: list[str]) -> int:
     game = get_game(args.game)
     bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
-    players = args.players or len(bots)
+    players = len(bots) if args.players is None else args.players
     if len(bots) == 1:
         bots *= players
     if len(bots) != players:

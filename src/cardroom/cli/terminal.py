@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
+import tempfile
+import time
 from pathlib import Path
 
 from cardroom.core.errors import BadRecord
@@ -23,27 +26,55 @@ def use_color(force: bool | None) -> bool:
 def read_record(path: str) -> Record:
     try:
         text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise BadRecord(f"{path} is not a record file (it is not UTF-8 text)") from None
     except OSError as err:
         raise BadRecord(f"cannot read {path}: {err.strerror or err}") from None
     try:
         data = json.loads(text)
+    except RecursionError:
+        raise BadRecord(f"{path} is not a record file (its JSON is nested too deeply)") from None
     except ValueError:
         raise BadRecord(f"{path} is not a JSON record file") from None
     return Record.from_json(data)
 
 
 def write_record(state: State, path: str) -> str | None:
-    """Save the record; the error text if the file cannot be written."""
+    """Save the record atomically; the error text if it cannot be written.
+
+    The record goes to a temporary file beside the target, flushed and
+    synced to disk, and is then renamed over the target: a full disk or a
+    killed process leaves the previous save whole."""
+    target = Path(path)
+    text = json.dumps(state.record().to_json(), indent=1) + "\n"
     try:
-        Path(path).write_text(json.dumps(state.record().to_json(), indent=1) + "\n",
-                              encoding="utf-8")
+        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                    dir=target.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(text)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(temp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+            raise
     except OSError as err:
         return f"could not save to {path}: {err.strerror or err}"
     return None
 
 
 def default_record_path(state: State) -> str:
-    return f"cardroom-{state.game.id}-{state.seed}.record.json"
+    """A new file name that does not give the seed away (it decides every
+    hidden card): the game and the time it started."""
+    return f"cardroom-{state.game.id}-{time.strftime('%Y%m%d-%H%M%S')}.record.json"
+
+
+def fallback_record_path(path: str) -> str:
+    """Where a record goes when its own path cannot be written: the same
+    name in the user's home folder."""
+    return str(Path.home() / Path(path).name)
 
 
 def final_standings(result: Result, viewer: Viewer) -> str:

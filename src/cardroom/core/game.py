@@ -187,10 +187,11 @@ class State(ABC):
 
     def act(self, seat: int, text: str) -> list[Event]:
         """Apply an action given as text (the protocol's form); return the
-        events it caused that ``seat`` may see."""
+        events it caused that ``seat`` may see. Every game reads the text the
+        same way: runs of spaces count as one, and spaces around are ignored."""
         if self.is_over():
             raise GameOver("the game is over")
-        action = self.parse_action(text.strip())
+        action = self.parse_action(" ".join(text.split()))
         if action is None:
             raise IllegalAction(f"{text!r} is not an action in {self.game.name}")
         self.check(seat, action)

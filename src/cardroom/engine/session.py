@@ -44,7 +44,7 @@ class Session:
 
     def handle_line(self, line: str) -> Response:
         try:
-            request = json.loads(line)
+            request = json.loads(line, parse_constant=_refuse_constant)
         except (ValueError, RecursionError):
             return error(None, "bad_json", "the line is not valid JSON")
         return self.handle(request)
@@ -181,6 +181,11 @@ class Session:
     def cmd_quit(self, request: Request) -> dict[str, Any]:
         self.done = True
         return {}
+
+
+def _refuse_constant(name: str) -> Any:
+    """NaN and Infinity are not JSON (RFC 8259): such a line is bad_json."""
+    raise ValueError(f"{name} is not JSON")
 
 
 def _kind_word(kind: type) -> str:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import BinaryIO, TextIO
 
-from cardroom.engine.session import Session
+from cardroom.engine.session import Session, error
 
 
 def serve(inp: BinaryIO, out: TextIO) -> int:
@@ -15,11 +16,16 @@ def serve(inp: BinaryIO, out: TextIO) -> int:
         raw = inp.readline()
         if not raw:
             break
-        line = raw.decode("utf-8", errors="replace")
-        if not line.strip():
-            continue
-        response = session.handle_line(line)
-        out.write(json.dumps(response, separators=(",", ":")) + "\n")
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            response = error(None, "bad_json", "the line is not UTF-8 text")
+        else:
+            if not line.strip():
+                continue
+            response = session.handle_line(line)
+        # allow_nan=False: a reply is always standard JSON (nothing in one is NaN).
+        out.write(json.dumps(response, separators=(",", ":"), allow_nan=False) + "\n")
         out.flush()
     return 0
 
@@ -28,4 +34,9 @@ def main() -> int:
     try:
         return serve(sys.stdin.buffer, sys.stdout)
     except KeyboardInterrupt:
+        return 0
+    except BrokenPipeError:
+        # The client closed its end: nobody is left to answer. Point stdout
+        # at /dev/null so that the interpreter's final flush fails quietly too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0

@@ -14,6 +14,11 @@ from cardroom.search.ismcts import Config, Search, Stats, pick
 from cardroom.search.reward import REWARDS
 
 DEFAULT_ITERATIONS = Game.search_iterations
+# The largest budget one request may ask for: a suggestion must never hold
+# the engine (or a server's worker) for long. Searches also stop at
+# ismcts.HARD_LIMIT_S whatever their budget.
+MAX_ITERATIONS = 100_000
+MAX_MS = 30_000
 ROLLOUTS = ("random", "heuristic", "mast")
 BUDGET_KEYS = ("iterations", "ms", "exploration", "rollout", "reward", "horizon", "prior")
 
@@ -26,7 +31,8 @@ def default_iterations(game: Game) -> int:
 def parse_budget(budget: Mapping[str, Any] | None, default: int = DEFAULT_ITERATIONS) -> Config:
     """A search configuration from a protocol budget object.
 
-    ``iterations`` (int >= 1) and/or ``ms`` (number > 0) bound the search;
+    ``iterations`` (1 to ``MAX_ITERATIONS``) and/or ``ms`` (a number above 0,
+    at most ``MAX_MS``) bound the search;
     with neither, ``default`` iterations (the game's, see
     ``default_iterations``). Tuning keys for experiments: ``exploration``
     (UCB constant, default 0.7), ``rollout`` (``random``, ``heuristic`` or
@@ -46,11 +52,15 @@ def parse_budget(budget: Mapping[str, Any] | None, default: int = DEFAULT_ITERAT
     iterations = budget.get("iterations")
     ms = budget.get("ms")
     if iterations is not None and (
-        isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
+        isinstance(iterations, bool) or not isinstance(iterations, int)
+        or not 1 <= iterations <= MAX_ITERATIONS
     ):
-        raise BadRequest(f"budget: iterations must be a whole number >= 1, got {iterations!r}")
-    if ms is not None and (isinstance(ms, bool) or not isinstance(ms, int | float) or ms <= 0):
-        raise BadRequest(f"budget: ms must be a number > 0, got {ms!r}")
+        raise BadRequest(f"budget: iterations must be a whole number from 1 to "
+                         f"{MAX_ITERATIONS}, got {iterations!r}")
+    if ms is not None and (isinstance(ms, bool) or not isinstance(ms, int | float)
+                           or not 0 < ms <= MAX_MS):  # NaN fails this too
+        raise BadRequest(f"budget: ms must be a number above 0 and at most {MAX_MS}, "
+                         f"got {ms!r}")
     if iterations is None and ms is None:
         iterations = default
     exploration = budget.get("exploration", 0.7)

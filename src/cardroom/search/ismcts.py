@@ -50,6 +50,8 @@ from cardroom.search.reward import UTILITIES, Utility, margins, outcome
 
 View = Mapping[str, Any]
 Counter = Callable[[], int]
+HARD_LIMIT_S = 60.0
+"""No search runs longer than this, whatever its budget says."""
 
 
 class Node:
@@ -140,12 +142,13 @@ class Search:
         """Search until the budget is spent; the root children of ``allowed``."""
         config = self.config
         limit = config.iterations
-        deadline = None if config.ms is None else time.perf_counter() + config.ms / 1000
+        seconds = HARD_LIMIT_S if config.ms is None else min(config.ms / 1000, HARD_LIMIT_S)
+        deadline = time.perf_counter() + seconds
         state = first
         while True:
             if limit is not None and self.iterations >= limit:
                 break
-            if deadline is not None and self.iterations and time.perf_counter() >= deadline:
+            if self.iterations and time.perf_counter() >= deadline:
                 break
             self.iterate(state if state is not None else self.determinize(), allowed)
             state = None
