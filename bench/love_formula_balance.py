@@ -31,12 +31,12 @@ import math
 import time
 from typing import Any
 
+from cardroom.core.cardset import cards_of
 from cardroom.core.game import State
 from cardroom.core.rng import Rng
 from cardroom.games import get_game
-from cardroom.games.love_formula.cards import CAT
+from cardroom.games.love_formula.cards.catalog import CAT
 from cardroom.games.love_formula.state import LoveState
-from cardroom.games.love_formula.steps import cards_of
 
 BAR = 15.0
 

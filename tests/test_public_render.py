@@ -16,8 +16,8 @@ from cardroom.core.events import PUBLIC
 from cardroom.core.game import Game, State
 from cardroom.core.rng import Rng
 from cardroom.games import all_games
-from cardroom.games.love_formula import cardtext
-from cardroom.games.love_formula.cards import CAT
+from cardroom.games.love_formula.cards.catalog import CAT
+from cardroom.games.love_formula.render import cardtext
 from tests.helpers import MAX_STEPS, random_step
 
 CHECK_EVERY = 7

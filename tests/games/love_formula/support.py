@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from cardroom.core.cardset import cards_of
 from cardroom.games import get_game
-from cardroom.games.love_formula.cards import CAT
-from cardroom.games.love_formula.config import config
+from cardroom.games.love_formula.cards.catalog import CAT, PREP
+from cardroom.games.love_formula.cards.config import game_config
+from cardroom.games.love_formula.fields import DRAFT, OVER, SELECT
 from cardroom.games.love_formula.state import LoveState
-from cardroom.games.love_formula.steps import DRAFT, OVER, SELECT, cards_of
 
 GAME = get_game("love-formula")
 JOBS = ["barista", "florist", "tutor", "courier"]  # defaults, in seat order
@@ -49,14 +50,14 @@ def new(players: int, hands: Sequence[Sequence[str]] = (), draws: Sequence[str] 
     ``chance``, ``goals``, ``vp`` stack the tops of those decks."""
     options = dict(options or {})
     extra_stack = options.pop("stack", {})
-    cfg = config(options, players)
+    config = game_config(options, players)
     used = {c for h in [*hands, *(hands2 or [])] for c in h} | set(draws)
-    spare = [CAT.ids[c] for c in cards_of(cfg.deck) if CAT.ids[c] not in used]
+    spare = [CAT.ids[c] for c in cards_of(config.deck) if CAT.ids[c] not in used]
     order = packs_for(players, hands, spare) + list(draws)
     if hands2 is not None:
         order += packs_for(players, hands2, spare)
     decks = [order] if reshuffle is None else [order, list(reshuffle)]
-    default_jobs = PROMO_JOBS if cfg.promo == "replace" else JOBS
+    default_jobs = PROMO_JOBS if config.promo == "replace" else JOBS
     stack: dict[str, Any] = {"deck": decks, "jobs": [list(jobs or default_jobs[:players])],
                              **extra_stack}
     for source, top in (("chance", chance), ("goals", goals), ("vp", vp)):
@@ -180,3 +181,41 @@ def asked_about(state: LoveState, card: str) -> list[int]:
             asked.append(state.to_act()[0])
         step(state)
     return asked
+
+
+# ----- #RelationshipGoals ------------------------------------------------------
+def goals_game(players: int, goals: list[str], vp: list[str] | None = None,
+               variant: str = "standard", **kw: Any) -> LoveState:
+    options = {"goals": True, **({"goals_variant": variant} if variant != "standard" else {}),
+               **kw.pop("options", {})}
+    return new(players, options=options, goals=goals, vp=vp, **kw)
+
+
+def sorry_not_sorry_round() -> LoveState:
+    """Seat 0 (A) plays Long Distance and seat 1 (B) Amnesia in the same round."""
+    hands = [["long-distance-1", "daisuke-chi"], ["amnesia-1", "kazuo-tomiko"]]
+    state = goals_game(2, ["sorry-not-sorry", "first-date", "cupid"],
+                       ["vp-6-1", "vp-2-1", "vp-3-1"], hands=hands)
+    play_round(state, {0: "daisuke-chi", 1: "kazuo-tomiko"})
+    play_round(state, {0: "long-distance-1", 1: "amnesia-1"})
+    return state
+
+
+# ----- scoring from the rulebook ------------------------------------------------
+def vp_from_view(zone: dict[str, Any]) -> int:
+    """Scoring straight from the rulebook: 1 VP per preparation in the zone, 1 per
+    incomplete couple, the printed VP per perfect one, card modifiers applied."""
+    total = len(zone["loose"])
+    for couple in zone["couples"]:
+        card = CAT.by_id[couple["card"]]
+        attached = [CAT.by_id[a["card"]] for a in couple["attached"]]
+        preps = {CAT.match[a] for a in attached if CAT.type[a] == PREP}
+        total += sum(1 for a in attached if CAT.type[a] == PREP)
+        statics: dict[str, int] = {}
+        for a in attached:
+            for key, value in CAT.statics[a].items():
+                statics[key] = statics.get(key, 0) + value
+        perfect = set(CAT.requires[card]) <= preps and not statics.get("no_perfect")
+        base = CAT.vp_perfect[card] if perfect else CAT.vp_incomplete[card]
+        total += max(0, base + statics.get("vp", 0))
+    return total

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from cardroom.games.love_formula.cards import (
+from cardroom.games.love_formula.cards.catalog import (
     CAT,
     COUPLE,
     DATA_DIR,
@@ -18,7 +18,7 @@ from cardroom.games.love_formula.cards import (
     build,
     load_file,
 )
-from cardroom.games.love_formula.effects import DataError
+from cardroom.games.love_formula.cards.vocabulary import DataError
 
 
 def design(key: str) -> int:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardroom.games.love_formula.cards import CAT
+from cardroom.games.love_formula.cards.catalog import CAT
+from cardroom.games.love_formula.fields import DRAFT, SELECT
 from cardroom.games.love_formula.state import LoveState
-from cardroom.games.love_formula.steps import DRAFT, SELECT
 from tests.games.love_formula.support import (
     attached,
     drive,

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from cardroom.games.love_formula.cards import (
+from cardroom.games.love_formula.cards.catalog import (
     ACTION,
     CAT,
     CHANCE,
@@ -23,7 +23,7 @@ from cardroom.games.love_formula.cards import (
     build,
     load_file,
 )
-from cardroom.games.love_formula.effects import DataError
+from cardroom.games.love_formula.cards.vocabulary import DataError
 
 
 def in_set(name: str) -> list[int]:

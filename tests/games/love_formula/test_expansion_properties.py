@@ -19,8 +19,7 @@ from cardroom.core.record import Record
 from cardroom.core.registry import replay
 from cardroom.core.rng import Rng
 from cardroom.games.love_formula.state import LoveState
-from tests.games.love_formula.support import GAME
-from tests.games.love_formula.test_invariants import vp_from_view
+from tests.games.love_formula.support import GAME, vp_from_view
 from tests.helpers import full_snapshot, snapshot
 
 GOALS: list[dict[str, Any]] = [

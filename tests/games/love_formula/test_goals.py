@@ -7,22 +7,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from cardroom.games.love_formula import goals as G
+from cardroom.games.love_formula.expansions.goals import claim_order
 from cardroom.games.love_formula.state import LoveState
 from tests.games.love_formula.support import (
     GAME,
     events,
     finish,
-    new,
+    goals_game,
     play_round,
+    sorry_not_sorry_round,
 )
-
-
-def goals_game(players: int, goals: list[str], vp: list[str] | None = None,
-               variant: str = "standard", **kw: Any) -> LoveState:
-    options = {"goals": True, **({"goals_variant": variant} if variant != "standard" else {}),
-               **kw.pop("options", {})}
-    return new(players, options=options, goals=goals, vp=vp, **kw)
 
 
 def row(state: LoveState, seat: int | None = None) -> list[dict[str, Any]]:
@@ -45,16 +39,6 @@ def test_players_plus_one_goals_each_over_a_face_down_vp_card() -> None:
         text = json.dumps(state.view(seat))
         assert not [g for g in ref if f'"{g["vp_card"]}"' in text]
     assert all(g["vp"] is None for g in events(state, "goals")[0]["goals"])
-
-
-def sorry_not_sorry_round() -> LoveState:
-    """Seat 0 (A) plays Long Distance and seat 1 (B) Amnesia in the same round."""
-    hands = [["long-distance-1", "daisuke-chi"], ["amnesia-1", "kazuo-tomiko"]]
-    state = goals_game(2, ["sorry-not-sorry", "first-date", "cupid"],
-                       ["vp-6-1", "vp-2-1", "vp-3-1"], hands=hands)
-    play_round(state, {0: "daisuke-chi", 1: "kazuo-tomiko"})
-    play_round(state, {0: "long-distance-1", 1: "amnesia-1"})
-    return state
 
 
 def test_sorry_not_sorry_example_the_higher_priority_obstacle_wins_it() -> None:
@@ -90,11 +74,11 @@ def test_a_first_goal_is_won_the_moment_it_is_met() -> None:
 def test_r18_claims_go_to_the_acting_player_then_the_turn_order() -> None:
     state = sorry_not_sorry_round()
     state.actor, state.order = 1, [1, 0]
-    assert G.claim_order(state) == [1, 0]
+    assert claim_order(state) == [1, 0]
     state.actor, state.order = -1, []
     state.frames = []
     state.revealer = -1
-    assert G.claim_order(state) == [0, 1]
+    assert claim_order(state) == [0, 1]
 
 
 def cupid_game() -> LoveState:

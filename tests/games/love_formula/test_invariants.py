@@ -11,9 +11,9 @@ import pytest
 
 from cardroom.core.bot import RandomBot
 from cardroom.core.rng import Rng
-from cardroom.games.love_formula.cards import CAT, COUPLE, OBSTACLE, PREP
+from cardroom.games.love_formula.cards.catalog import CAT, COUPLE, OBSTACLE, PREP
 from cardroom.games.love_formula.state import LoveState
-from tests.games.love_formula.support import GAME
+from tests.games.love_formula.support import GAME, vp_from_view
 
 SEEDS = range(6)
 
@@ -31,25 +31,6 @@ def all_cards(view: dict[str, Any]) -> list[str]:
             cards.append(couple["card"])
             cards += [a["card"] for a in couple["attached"]]
     return cards
-
-
-def vp_from_view(zone: dict[str, Any]) -> int:
-    """Scoring straight from the rulebook: 1 VP per preparation in the zone, 1 per
-    incomplete couple, the printed VP per perfect one, card modifiers applied."""
-    total = len(zone["loose"])
-    for couple in zone["couples"]:
-        card = CAT.by_id[couple["card"]]
-        attached = [CAT.by_id[a["card"]] for a in couple["attached"]]
-        preps = {CAT.match[a] for a in attached if CAT.type[a] == PREP}
-        total += sum(1 for a in attached if CAT.type[a] == PREP)
-        statics: dict[str, int] = {}
-        for a in attached:
-            for key, value in CAT.statics[a].items():
-                statics[key] = statics.get(key, 0) + value
-        perfect = set(CAT.requires[card]) <= preps and not statics.get("no_perfect")
-        base = CAT.vp_perfect[card] if perfect else CAT.vp_incomplete[card]
-        total += max(0, base + statics.get("vp", 0))
-    return total
 
 
 def check_end(state: LoveState) -> None:

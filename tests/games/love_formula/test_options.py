@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from cardroom.core.errors import BadOption
-from cardroom.games.love_formula.cards import CAT
+from cardroom.games.love_formula.cards.catalog import CAT
 from tests.games.love_formula.support import GAME, JOBS, PROMO_JOBS
 
 

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from cardroom.core.errors import IllegalAction
-from cardroom.games.love_formula.steps import SELECT
+from cardroom.games.love_formula.fields import SELECT
 from tests.games.love_formula.support import (
     attached,
     events,

@@ -3,7 +3,7 @@ the four tie-breakers, each played out from stacked hands."""
 
 from __future__ import annotations
 
-from cardroom.games.love_formula import flow
+from cardroom.games.love_formula.rules import piles
 from tests.games.love_formula.support import (
     ORDINARY,
     attached,
@@ -73,7 +73,7 @@ def test_d5_a_stacked_order_fixes_the_reshuffled_deck() -> None:
     play_round(state, {0: "park-3"}, [(0, "discard home-3")])
     pile = set(state.view(None)["discard"])
     state.deck = []  # as if the deck had just run out
-    flow.draw(state, 1, 1)
+    piles.draw(state, 1, 1)
     assert events(state, "reshuffle")[-1]["cards"] == len(pile)
     assert state.view(None)["discard"] == []
     top = [c for c in order if c in pile]
@@ -85,7 +85,7 @@ def test_d5_with_deck_and_discard_pile_both_empty_a_draw_does_nothing() -> None:
     state = new(2, hands=[[], []])
     state.deck, state.discard = [], []
     size = state.hands[0].bit_count()
-    flow.draw(state, 0, 3)
+    piles.draw(state, 0, 3)
     assert state.hands[0].bit_count() == size and events(state, "draw")[-1]["count"] == 0
 
 

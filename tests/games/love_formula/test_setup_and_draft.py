@@ -7,8 +7,8 @@ import json
 import pytest
 
 from cardroom.core.errors import BadOption, IllegalAction
-from cardroom.games.love_formula import flow
-from cardroom.games.love_formula.cards import CAT
+from cardroom.games.love_formula.cards.catalog import CAT
+from cardroom.games.love_formula.rules import flow
 from cardroom.games.love_formula.state import LoveState
 from tests.games.love_formula.support import GAME, JOBS, events, idle_rounds, new, packs_for
 from tests.helpers import snapshot

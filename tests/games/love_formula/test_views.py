@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from cardroom.core.rng import Rng
-from cardroom.games.love_formula.cards import CAT
+from cardroom.games.love_formula.cards.catalog import CAT
 from cardroom.games.love_formula.state import LoveState
 from tests.games.love_formula.support import GAME, new
 

@@ -9,14 +9,11 @@ import itertools
 import pytest
 
 from cardroom.core.errors import IllegalAction
-from tests.games.muzicando.test_turns import BASE
-from tests.games.muzicando.util import bid_to, new, texts
+from tests.games.muzicando.support import BASE, GAME, bid_to, new, texts
 from tests.helpers import snapshot
 
 
 def test_d8_partnership_deals_all_56_cards_14_each_and_seat_0_deals_first() -> None:
-    from tests.games.muzicando.util import GAME
-
     state = GAME.new(4, 3)
     view = state.view(None)
     assert view["mode"] == "partnership" and view["dealer"] == 0
@@ -96,7 +93,6 @@ def test_d9_opener_without_an_opening_card_cancels_the_deal_and_costs_12() -> No
 
 def test_d8_the_deal_moves_clockwise() -> None:
     from cardroom.core.rng import Rng
-    from tests.games.muzicando.util import GAME
     from tests.helpers import play_random
 
     state = GAME.new(4, 5, {"deals": 3})

@@ -12,8 +12,7 @@ from cardroom.core.bot import RandomBot
 from cardroom.core.table import play_out
 from cardroom.games.muzicando.bot import MuzicandoHeuristic, PlayContext
 from cardroom.games.muzicando.cards import BY_CODE
-from tests.games.muzicando.test_turns import REST, base_game
-from tests.games.muzicando.util import GAME, bid_to, fill, new
+from tests.games.muzicando.support import GAME, REST, base_game, bid_to, fill, new
 
 RUNS = ["DoR", "ReR", "MiR", "FaR", "DoO", "ReO", "MiO", "DoY", "ReY", "DoG", "ReG", "DoB",
         "ReB", "DoI"]

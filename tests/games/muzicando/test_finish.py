@@ -8,7 +8,7 @@ import operator
 
 from cardroom.games.muzicando.cards import CODE, NOTE_NAMES
 from cardroom.games.muzicando.state import MuzicandoState
-from tests.games.muzicando.util import bid_to, new
+from tests.games.muzicando.support import bid_to, new
 
 SIGNS = ("#", "n", "b", "p")
 
@@ -24,7 +24,7 @@ def notes_first(state: MuzicandoState, seat: int, legal: list[str],
     notes = [t for t in legal if t.startswith("play") and not is_sign_play(t)]
     if notes:
         return notes[0]
-    if (len(state.hand_codes(seat)) == 1 or seat in signs_from) and len(legal) > 1:
+    if (state.hands[seat].bit_count() == 1 or seat in signs_from) and len(legal) > 1:
         return next(t for t in legal if t != "pass")
     return "pass" if "pass" in legal else legal[0]
 

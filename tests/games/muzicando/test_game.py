@@ -7,12 +7,8 @@ from typing import Any
 import pytest
 
 from cardroom.core.errors import BadOption, IllegalAction
-from cardroom.games.muzicando.cards import CODE
-from tests.games.muzicando.test_turns import BASE
-from tests.games.muzicando.util import GAME, bid_to, fill, new, texts
-
-NO_OPENER = [c for c in CODE if not (c.startswith("Do") or c in (
-    "ReO", "MiY", "FaG", "SolB", "LaI", "SiV"))]
+from cardroom.games.muzicando.cards import CODE, codes
+from tests.games.muzicando.support import BASE, GAME, NO_OPENER, bid_to, fill, new, texts
 
 
 @pytest.mark.parametrize("players", range(2, 9))
@@ -72,7 +68,7 @@ def test_individual_pass_is_always_allowed_and_draws_the_top_card() -> None:
     state.act(1, "play DoR")
     assert "pass" in texts(state) and "play ReR" not in texts(state)  # seat 2
     state.act(2, "pass")
-    assert state.hand_codes(2).count(pile[0]) == 1 and len(state.hand_codes(2)) == 8
+    assert codes(state.hands[2]).count(pile[0]) == 1 and len(codes(state.hands[2])) == 8
     draw = [e for e in state.log if e["type"] == "draw"][-1]
     assert draw == {"type": "draw", "seat": 2, "card": pile[0], "to": [2]}
     assert texts(state)[0] == "pass" and "play ReR" in texts(state)  # seat 0 may pass too

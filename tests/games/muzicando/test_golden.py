@@ -11,9 +11,9 @@ from tests.golden import check_golden, playthrough
 
 HERE = Path(__file__).parent / "golden"
 CASES = [
-    ("partnership-4p-seed7", 4, 7, {"deals": 2}),
-    ("individual-3p-seed11", 3, 11, {"mode": "individual"}),
-    ("individual-bidding-4p-seed5", 4, 5, {"mode": "individual", "bidding": True}),
+    ("muzicando-4p-seed7-partnership", 4, 7, {"deals": 2}),
+    ("muzicando-3p-seed11-individual", 3, 11, {"mode": "individual"}),
+    ("muzicando-4p-seed5-individual-bidding", 4, 5, {"mode": "individual", "bidding": True}),
 ]
 
 

@@ -12,7 +12,7 @@ import pytest
 from cardroom.core.rng import Rng
 from cardroom.games.muzicando.cards import BID_BY_TEXT, PARTNERSHIP, contract_value
 from cardroom.games.muzicando.state import MuzicandoState
-from tests.games.muzicando.util import GAME
+from tests.games.muzicando.support import GAME
 
 DEAL_LIMIT = 1500  # actions: 56 cards, passes and draws, bidding
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from cardroom.games.muzicando.actions import action_text, cell_of, parse_action, split_play
 from cardroom.games.muzicando.cards import BY_CODE, MUZICANDO, PARADA, mask_of_codes
-from cardroom.games.muzicando.columns import ColumnTable
-from cardroom.games.muzicando.grid import Glissando, Sarabanda
-from cardroom.games.muzicando.layout import Table
+from cardroom.games.muzicando.fields import Table
+from cardroom.games.muzicando.rules.columns import ColumnTable
+from cardroom.games.muzicando.rules.grid import Glissando, Sarabanda
 
 
 def lay(table: Table, *moves: str) -> None:

@@ -12,8 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.games.muzicando.test_turns import BASE
-from tests.games.muzicando.util import ALL
+from tests.games.muzicando.support import ALL, BASE
 
 
 class Engine:

@@ -5,8 +5,7 @@ colours, the own hand, blocked players, finish places and the score table."""
 from __future__ import annotations
 
 from cardroom.games.muzicando.render import describe_event
-from tests.games.muzicando.test_turns import BASE, natural_then_sharp
-from tests.games.muzicando.util import GAME, bid_to, fill, new
+from tests.games.muzicando.support import BASE, GAME, bid_to, fill, natural_then_sharp, new
 
 
 def test_render_shows_bidding_piles_hand_and_blocked_players() -> None:

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from cardroom.games.muzicando.cards import PARTNERSHIP
+from cardroom.games.muzicando.rules.finish import end_deal
 from cardroom.games.muzicando.state import MuzicandoState
-from tests.games.muzicando.test_turns import BASE
-from tests.games.muzicando.util import bid_to, new
+from tests.games.muzicando.support import BASE, GAME, bid_to, fill, new
 
 # The rulebook's "score calculator": contract (value) -> points of the
 # declaring team by its two players' places; made 1-2, 1-3, 1-4; failed
@@ -49,7 +49,7 @@ def finish(state: MuzicandoState, order: list[int], stuck: bool = False) -> dict
     state.hands = [0] * 4
     if stuck:
         state.hands[order[3]] = 1
-    state.end_deal(stuck=stuck)
+    end_deal(state, stuck=stuck)
     return state.results[-1]
 
 
@@ -107,8 +107,6 @@ def test_team_totals_add_up_over_deals_and_the_game_ends_after_deals() -> None:
 
 # ----- individual game ---------------------------------------------------------
 def test_d13_individual_places_score_players_down_to_1_and_chooser_adds_the_layout() -> None:
-    from tests.games.muzicando.util import fill
-
     hands, pile = fill({1: ["DoR", "MiY"]}, 5, 7)
     state = new(5, hands, {"mode": "individual"}, pile=pile)
     state.act(1, "choose P")
@@ -119,8 +117,6 @@ def test_d13_individual_places_score_players_down_to_1_and_chooser_adds_the_layo
 
 
 def test_individual_stuck_last_place_scores_nothing() -> None:
-    from tests.games.muzicando.util import fill
-
     hands, pile = fill({1: ["DoR"]}, 3, 7)
     state = new(3, hands, {"mode": "individual"}, pile=pile)
     state.act(1, "choose M")
@@ -145,13 +141,12 @@ def finish_individual(state: MuzicandoState, order: list[int],
     state.hands = [0] * n
     if stuck:
         state.hands[order[-1]] = 1
-    state.end_deal(stuck=stuck)
+    end_deal(state, stuck=stuck)
     return state.results[-1]
 
 
 def test_d10_the_partnership_game_is_four_deals_by_default_and_more_points_win() -> None:
     from cardroom.core.rng import Rng
-    from tests.games.muzicando.util import GAME
     from tests.helpers import play_random
 
     state = GAME.new(4, 2)

@@ -6,29 +6,20 @@ from __future__ import annotations
 import pytest
 
 from cardroom.core.errors import IllegalAction
-from tests.games.muzicando.util import bid_to, new, texts
+from cardroom.games.muzicando.state import MuzicandoState
+from tests.games.muzicando.support import (
+    BASE,
+    REST,
+    base_game,
+    fill,
+    natural_then_sharp,
+    new,
+    texts,
+)
 from tests.helpers import snapshot
 
-# Seat 1 opens 1M holding every Do; nobody else can open a colour.
-BASE = [
-    ["FaR", "FaO", "FaY", "FaG", "FaB", "FaI", "FaV", "SolV", "#O", "nY", "nG", "bB", "bI", "pV"],
-    ["DoR", "DoO", "DoY", "DoG", "DoB", "DoI", "DoV", "SiR", "SiO", "SiY", "SiG", "SiB", "SiI",
-     "SiV"],
-    ["ReR", "ReO", "ReY", "MiR", "MiO", "MiY", "LaR", "LaO", "LaY", "LaG", "LaB", "LaI", "LaV",
-     "#R"],
-    ["ReG", "ReB", "ReI", "ReV", "MiG", "MiB", "MiI", "MiV", "SolR", "SolO", "SolY", "SolG",
-     "SolB", "SolI"],
-]
 
-
-def base_game(hands: list[list[str]] | None = None):  # type: ignore[no-untyped-def]
-    state = new(4, hands or BASE)
-    bid_to(state, ["bid 1M", "pass", "pass", "pass"])
-    assert state.opener == 1 and state.to_act() == [1]
-    return state
-
-
-def types(state, since: int) -> list[str]:  # type: ignore[no-untyped-def]
+def types(state: MuzicandoState, since: int) -> list[str]:
     return [e["type"] for e in state.log[since:]]
 
 
@@ -93,14 +84,6 @@ def test_d5_flat_blocks_the_previous_player() -> None:
     assert state.view(None)["blocked"] == []
 
 
-def natural_then_sharp():  # type: ignore[no-untyped-def]
-    state = base_game()
-    for seat, text in [(1, "play DoR"), (2, "play ReR"), (3, "pass"), (0, "pass"),
-                       (1, "play DoY"), (2, "play MiR"), (3, "pass")]:
-        state.act(seat, text)
-    return state
-
-
 def test_d5_natural_blocks_the_next_and_the_previous_player() -> None:
     state = natural_then_sharp()
     state.act(0, "play nY")
@@ -122,20 +105,7 @@ def test_d5_blocks_do_not_add_up() -> None:
     assert state.to_act() == [3]  # skipped once only
 
 
-# Seat 1 opens DoV, lays the rest, plays on, and plays #R during it.
-REST = [
-    ["bB", "#O", "nG", "bI", "ReO", "ReY", "ReG", "ReB", "ReI", "MiO", "MiY", "MiG", "MiB",
-     "MiI"],
-    ["DoV", "ReV", "MiV", "FaV", "DoR", "ReR", "MiR", "pV", "#R", "SiR", "SiO", "SiY", "SiG",
-     "SiB"],
-    ["DoB", "DoO", "DoY", "DoG", "DoI", "SiI", "SiV", "LaR", "LaO", "LaY", "LaG", "LaB", "LaI",
-     "LaV"],
-    ["SolR", "SolO", "SolY", "SolG", "SolB", "SolI", "SolV", "FaR", "FaO", "FaY", "FaG", "FaB",
-     "FaI", "nY"],
-]
-
-
-def rest_laid():  # type: ignore[no-untyped-def]
+def rest_laid() -> MuzicandoState:
     state = base_game(REST)
     for seat, text in [(1, "play DoV"), (2, "play DoB"), (3, "pass"), (0, "play bB")]:
         state.act(seat, text)
@@ -182,8 +152,6 @@ def test_l4_sign_laid_during_the_rest_blocks_once_the_rest_is_over() -> None:
 
 
 def test_l4_rest_ends_when_its_player_goes_out_on_another_card() -> None:
-    from tests.games.muzicando.util import fill
-
     violet = ["DoV", "pV", "ReV", "MiV", "FaV", "SolV", "LaV"]
     hands, pile = fill({1: violet}, 3, 7)
     state = new(3, hands, {"mode": "individual"}, pile=pile)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardroom.core.cardset import cards_of
 from cardroom.games import get_game
-from cardroom.games.papayoo.cards import CODE, DEAL_TABLE, cards_of, deck_mask
+from cardroom.games.papayoo.cards import CODE, DEAL_TABLE, deck_mask
 from cardroom.games.papayoo.state import PapayooState
 
 GAME = get_game("papayoo")

@@ -6,7 +6,7 @@ import pytest
 
 from cardroom.core.bot import Bot, RandomBot
 from cardroom.core.game import State
-from tests.games.pile_up.scenario import GAME, column, minus, play, seeded, table
+from tests.games.pile_up.support import GAME, column, minus, play, seeded, table
 
 
 def bot_turn(state: State, seat: int) -> list[str]:

@@ -10,4 +10,4 @@ GOLDEN = Path(__file__).parent / "golden"
 
 
 def test_golden_three_player_game() -> None:
-    check_golden(GOLDEN / "pile-up-3p-seed-7.txt", playthrough("pile-up", 3, seed=7))
+    check_golden(GOLDEN / "pile-up-3p-seed7.txt", playthrough("pile-up", 3, seed=7))

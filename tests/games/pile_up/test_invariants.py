@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from cardroom.core.rng import Rng
-from tests.games.pile_up.scenario import FULL_DECK, GAME, seeded
+from tests.games.pile_up.support import FULL_DECK, GAME, seeded
 
 SEEDS = range(40)
 

@@ -3,7 +3,7 @@ third visible card (rules page, A turn 3-4)."""
 
 from __future__ import annotations
 
-from tests.games.pile_up.scenario import column, events, minus, play, refused, table
+from tests.games.pile_up.support import column, events, minus, play, refused, table
 
 # seat 1 draws from the filler at the bottom of the deck (1R, 1R, 1R, ...).
 OTHER = ["4G", "4B", "5R", "5B", "6G", "6B"]

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.engine_client import EngineProcess, error_code, ok
-from tests.games.pile_up.scenario import deck
+from tests.games.pile_up.support import deck
 
 HANDS = [["3R", "3R", "1B", "2R", "2B", "4R"],
          ["3W", "1G", "4G", "4B", "5R", "6W"],

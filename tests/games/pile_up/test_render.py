@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardroom.core.rng import Rng
-from tests.games.pile_up.scenario import GAME, play, seeded, table
+from tests.games.pile_up.support import GAME, play, seeded, table
 
 
 def test_render_shows_dice_columns_stacks_armed_hand_and_minus_counts() -> None:

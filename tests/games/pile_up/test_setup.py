@@ -11,7 +11,7 @@ import pytest
 from cardroom.core.errors import BadOption
 from cardroom.games.pile_up import cards
 from cardroom.games.pile_up.actions import ACTION_COUNT, action_text, parse_action
-from tests.games.pile_up.scenario import FULL_DECK, GAME, deck, events, new, table
+from tests.games.pile_up.support import FULL_DECK, GAME, deck, events, new, seeded, table
 
 HANDS3 = [["1R", "1B", "2R", "2B", "4R", "4B"],
           ["1G", "2G", "4G", "5R", "5B", "5G"],
@@ -118,11 +118,12 @@ def test_player_counts_2_to_5() -> None:
 
 
 def test_action_strings_round_trip() -> None:
-    texts = [action_text(a) for a in range(ACTION_COUNT)]
+    s = seeded(5, 0)
+    texts = [action_text(s, a) for a in range(ACTION_COUNT)]
     assert len(set(texts)) == ACTION_COUNT
-    assert all(parse_action(t) == a for a, t in enumerate(texts))
+    assert all(parse_action(s, t) == a for a, t in enumerate(texts))
     for text in ("place 3R", "stack 6K", "give 1W", "take 2G", "push 4", "keep", "done"):
         assert text in texts
-    assert parse_action("place 3r") == parse_action("place 3R")
+    assert parse_action(s, "place 3r") == parse_action(s, "place 3R")
     for wrong in ("place", "place 7R", "push 5", "push x", "pass", "done 3R", "keep it"):
-        assert parse_action(wrong) is None, wrong
+        assert parse_action(s, wrong) is None, wrong

@@ -9,7 +9,7 @@ from cardroom.core.game import rank
 from cardroom.core.rng import Rng
 from cardroom.games.pile_up.cards import BY_CODE, TYPE_MASK
 from cardroom.games.pile_up.state import PileUpState
-from tests.games.pile_up.scenario import (
+from tests.games.pile_up.support import (
     GAME,
     Recipe,
     events,

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from tests.games.pile_up.scenario import column, events, minus, play, refused, table
+from tests.games.pile_up.support import column, events, minus, play, refused, table
 
 
 def test_rulebook_example_white_as_the_third_card_pushes_all_three() -> None:

@@ -5,15 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cardroom.core.errors import BadOption
-from cardroom.games.pizzamania.chefs import assign
-from tests.games.pizzamania.util import events, force_order, hand, ladder, new
-
-NONNA_HAND = [7] * 4 + [8] * 4 + [9] * 4
-PRO_HAND = [4] * 4 + [5] * 4 + [6] * 4
-NOVICE_HAND = [10] * 4 + [11] * 4 + [12] * 4
-LOSER_HAND = [1] * 4 + [2] * 4 + [3] * 4
-# Round 2 of a 4-player game where seats finished round 1 in order 0, 1, 2, 3.
-ROUND_TWO = [NONNA_HAND, PRO_HAND, NOVICE_HAND, LOSER_HAND]
+from cardroom.games.pizzamania.rules import assign
+from tests.games.pizzamania.support import ROUND_TWO, events, force_order, hand, ladder, new
 
 
 def test_d8_two_players_use_only_nonna_and_loser() -> None:

@@ -17,5 +17,5 @@ GOLDEN = Path(__file__).parent / "golden"
     (5, 3, {"simple": True}),  # one round, three toppings set aside
 ])
 def test_golden_playthrough(players: int, seed: int, options: dict[str, object]) -> None:
-    name = f"pizzamania_{players}p_seed{seed}{'_simple' if options else ''}.txt"
+    name = f"pizzamania-{players}p-seed{seed}{'-simple' if options else ''}.txt"
     check_golden(GOLDEN / name, playthrough("pizzamania", players, seed, options))

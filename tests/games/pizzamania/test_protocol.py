@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tests.engine_client import EngineProcess, error_code, ok
-from tests.games.pizzamania.util import full_order, ladder
+from tests.games.pizzamania.support import full_order, ladder
 
 STACK = {"deal": [ladder(4)], "bases": [full_order(["x1", "x2"])]}
 

@@ -6,8 +6,7 @@ import re
 
 from cardroom.core.rng import Rng
 from cardroom.games.pizzamania import GAME
-from tests.games.pizzamania.test_chefs import ROUND_TWO
-from tests.games.pizzamania.util import act, force_order, ladder, new
+from tests.games.pizzamania.support import ROUND_TWO, act, force_order, ladder, new
 from tests.helpers import play_random
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardroom.core.errors import NotYourTurn
-from tests.games.pizzamania.util import act, events, ladder, new
+from tests.games.pizzamania.support import act, events, ladder, new
 
 
 def test_example_a_5_on_top_admits_only_6_or_more() -> None:

@@ -8,7 +8,7 @@ import pytest
 from cardroom.core.errors import BadOption, IllegalAction, NotYourTurn
 from cardroom.games.pizzamania import GAME
 from cardroom.games.pizzamania.cards import BASE_COUNT, BASE_TOTAL, COPIES
-from tests.games.pizzamania.util import (
+from tests.games.pizzamania.support import (
     act,
     events,
     force_order,

@@ -8,7 +8,7 @@ import pytest
 
 from cardroom.core.errors import BadOption
 from cardroom.games.pizzamania import GAME
-from tests.games.pizzamania.util import events, finish_round, ladder, new
+from tests.games.pizzamania.support import events, finish_round, ladder, new
 
 
 def test_random_sources_are_deal_and_bases() -> None:

@@ -1,8 +1,17 @@
 """Love Formula: draft preparations and couples, then arrange perfect dates.
 
 The base game, the Chance and #RelationshipGoals expansions and the promo pack,
-with reconstructed card sets (``data/*.json``); rules page:
+with reconstructed card sets (``cards/data/*.json``); rules page:
 docs/games/love-formula.md.
+
+Where things are: ``cards/`` (card data, its checks, the catalog, which cards
+a game uses), ``fields.py`` (the state's fields), ``actions.py``,
+``scoring.py``, ``legal/`` (legal actions and why not), ``expansions/``
+(Chance, #RelationshipGoals), ``rules/`` (the rules machine), ``views.py``,
+``state.py`` (the contract bound to the rules), ``sampler.py``
+(determinization), ``bot/``, ``render/``; ``stacking.py`` checks stacked
+outcomes of the random sources. Each sub-package's ``__init__`` says what is
+where inside it.
 """
 
 from __future__ import annotations
@@ -10,14 +19,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardroom.core.bot import Bot
-from cardroom.core.events import Viewer
-from cardroom.core.game import Game
+from cardroom.core.game import Game, GameParts
 from cardroom.core.registry import register
-from cardroom.core.rng import Rng
-from cardroom.games.love_formula import render as text
-from cardroom.games.love_formula.bot import LoveHeuristic
-from cardroom.games.love_formula.config import OPTIONS, check_options
+from cardroom.games.love_formula.bot.heuristic import LoveHeuristic
+from cardroom.games.love_formula.cards.config import OPTIONS, check_options
+from cardroom.games.love_formula.render.events import describe_event
+from cardroom.games.love_formula.render.table import render
 from cardroom.games.love_formula.sampler import determinize
 from cardroom.games.love_formula.stacking import convert
 from cardroom.games.love_formula.state import LoveState
@@ -38,6 +45,8 @@ class LoveFormula(Game):
     # alone misjudges drafts: the heuristic's move stands unless the search
     # prefers another by half its iterations (arena-measured; docs/bots.md).
     search_prior = 0.5
+    parts = GameParts(determinize=determinize, heuristic=LoveHeuristic, render=render,
+                      describe_event=describe_event)
 
     def check_options(
         self, players: int, options: dict[str, Any], given: Mapping[str, Any]
@@ -48,18 +57,6 @@ class LoveFormula(Game):
         self, source: str, entry: Any, index: int, players: int, options: dict[str, Any]
     ) -> Any:
         return convert(source, entry, f"stack {source} entry {index + 1}", players, options)
-
-    def determinize(self, view: Mapping[str, Any], rng: Rng) -> LoveState:
-        return determinize(self, view, rng)
-
-    def heuristic_bot(self, seed: int) -> Bot:
-        return LoveHeuristic(seed)
-
-    def render(self, view: Mapping[str, Any], color: bool) -> str:
-        return text.render(view, color)
-
-    def describe_event(self, event: Mapping[str, Any], viewer: Viewer) -> str | None:
-        return text.describe_event(event, viewer)
 
 
 GAME = register(LoveFormula())

@@ -7,7 +7,8 @@ global catalog, which does not depend on the game's options.
 
 from __future__ import annotations
 
-from cardroom.games.love_formula.cards import CAT
+from cardroom.games.love_formula.cards.catalog import CAT
+from cardroom.games.love_formula.fields import LoveFields
 
 ARG = 256
 KIND = ARG * ARG
@@ -26,7 +27,7 @@ SEAT_ARG = (SKIP, LOOK)
 TWO_ARGS = (TARGET, MOVE)
 
 
-def act(kind: int, a: int = 0, b: int = 0) -> int:
+def make(kind: int, a: int = 0, b: int = 0) -> int:
     return kind * KIND + a * ARG + b
 
 
@@ -47,7 +48,8 @@ def card_arg(action: int) -> int:
     return action % ARG
 
 
-def text(action: int) -> str:
+def action_text(s: LoveFields, action: int) -> str:
+    """The protocol string of an action (a pure function of the int)."""
     kind = kind_of(action)
     verb = VERBS.get(kind)
     if verb is None:
@@ -63,28 +65,30 @@ def text(action: int) -> str:
     return f"{verb} {CAT.ids[card_arg(action)]}"
 
 
-def parse(words: str, players: int) -> int | None:
-    parts = words.split()
+def parse_action(s: LoveFields, text: str) -> int | None:
+    """The action a protocol string names, or None."""
+    players = s.players
+    parts = text.split()
     if not parts or parts[0] not in BY_VERB:
         return None
     kind = BY_VERB[parts[0]]
     args = parts[1:]
     if kind in NO_ARG:
-        return act(kind) if not args else None
+        return make(kind) if not args else None
     if kind in SEAT_ARG:
         seat = _seat(args, players)
-        return None if seat is None or len(args) != 1 else act(kind, 0, seat)
+        return None if seat is None or len(args) != 1 else make(kind, 0, seat)
     if kind == TARGET:
         seat = _seat(args[:1], players)
         couple = CAT.by_id.get(args[1]) if len(args) == 2 else None
-        return None if seat is None or couple is None else act(kind, seat, couple)
+        return None if seat is None or couple is None else make(kind, seat, couple)
     if kind == MOVE:
         cards = [CAT.by_id.get(a) for a in args]
         if len(cards) != 2 or cards[0] is None or cards[1] is None:
             return None
-        return act(kind, cards[0], cards[1])
+        return make(kind, cards[0], cards[1])
     card = CAT.by_id.get(args[0]) if len(args) == 1 else None
-    return None if card is None else act(kind, 0, card)
+    return None if card is None else make(kind, 0, card)
 
 
 def _seat(args: list[str], players: int) -> int | None:

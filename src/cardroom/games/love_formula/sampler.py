@@ -16,32 +16,37 @@ from __future__ import annotations
 import itertools
 from collections import deque
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from cardroom.core.cardset import cards_of
+from cardroom.core.game import Game
 from cardroom.core.rng import Rng
-from cardroom.games.love_formula import knowledge as K
-from cardroom.games.love_formula.cards import CAT
-from cardroom.games.love_formula.chance import RULE_BITS
-from cardroom.games.love_formula.config import CHANCE_CARDS, GOAL_CARDS, VP_CARDS, config
-from cardroom.games.love_formula.effects import COUNTERS
+from cardroom.games.love_formula.cards.catalog import CAT, CODES
+from cardroom.games.love_formula.cards.config import (
+    CHANCE_CARDS,
+    GOAL_CARDS,
+    VP_CARDS,
+    game_config,
+)
+from cardroom.games.love_formula.cards.vocabulary import COUNTERS
+from cardroom.games.love_formula.expansions import chance, goals
+from cardroom.games.love_formula.fields import (
+    CHOICE_NAMES,
+    DRAFT,
+    NO_CHOICE,
+    SELECT,
+    STEP_NAMES,
+    Frame,
+)
+from cardroom.games.love_formula.rules import knowledge
 from cardroom.games.love_formula.state import LoveState
-from cardroom.games.love_formula.steps import CHOICE_NAMES, DRAFT, SELECT, STEP_NAMES, cards_of
-
-if TYPE_CHECKING:
-    from cardroom.core.game import Game
 
 by_id = CAT.by_id
+mask_of = CODES.mask
 
 
 def card(code: str | None) -> int:
     return -1 if code is None else by_id[code]
-
-
-def mask_of(codes: Any) -> int:
-    mask = 0
-    for code in codes:
-        mask |= 1 << by_id[code]
-    return mask
 
 
 def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> LoveState:
@@ -49,15 +54,16 @@ def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> LoveState:
     game.determinized_base(s, view, rng)
     seat: int = view["seat"]
     n = s.players
-    s.cfg = config(s.options, n)
-    s.init_expansions()
+    s.config = game_config(s.options, n)
+    chance.clear(s)
+    goals.clear(s)
     copy_public(s, view)
-    if s.cfg.chance:
+    if s.config.chance:
         copy_chance(s, view["chance"], rng)
-    if s.cfg.goals:
+    if s.config.goals:
         copy_goals(s, view["goals"], rng)
     s.known = [{} for _ in range(n)]
-    s.known[seat] = K.import_known(n, view["known"])
+    s.known[seat] = knowledge.import_known(n, view["known"])
     s.hands, s.packs = [0] * n, [0] * n
     s.hands[seat], s.packs[seat] = mask_of(view["hand"]), mask_of(view["pack"])
     s.jobs = [-1] * n
@@ -75,63 +81,65 @@ def copy_public(s: LoveState, view: Mapping[str, Any]) -> None:
     s.step = STEP_NAMES.index(view["step"])
     s.waiting = list(view["to_act"]) if s.step in (DRAFT, SELECT) else []
     s.discard = [by_id[c] for c in view["discard"]]
-    s.couples, s.loose = [[] for _ in range(n)], [[] for _ in range(n)]
-    s.att, s.host, s.hearts, s.by = {}, {}, {}, {}
-    for h, zone in enumerate(view["zones"]):
-        s.loose[h] = [by_id[c] for c in zone["loose"]]
+    s.couples, s.unattached = [[] for _ in range(n)], [[] for _ in range(n)]
+    s.attached, s.attached_to, s.hearts, s.attached_by = {}, {}, {}, {}
+    for seat, zone in enumerate(view["zones"]):
+        s.unattached[seat] = [by_id[c] for c in zone["loose"]]
         for item in zone["couples"]:
             couple = by_id[item["card"]]
-            s.couples[h].append(couple)
-            s.att[couple] = []
+            s.couples[seat].append(couple)
+            s.attached[couple] = []
             for a in item["attached"]:
                 c = by_id[a["card"]]
-                s.att[couple].append(c)
-                s.host[c] = couple
+                s.attached[couple].append(c)
+                s.attached_to[c] = couple
                 if "hearts" in a:
                     s.hearts[c] = a["hearts"]
                 if "by" in a:
-                    s.by[c] = a["by"]
+                    s.attached_by[c] = a["by"]
     s.table = [card(c) for c in view["table"]]
     s.order, s.turn_pos = list(view["order"]), view["turn_pos"]
     s.actor = -1 if view["turn"] is None else view["turn"]
-    s.moves, s.resolved = view["moves"], view["resolved"]
-    r = view["resolving"] or {}
-    s.card, s.tseat = card(r.get("card")), -1 if r.get("target") is None else r["target"]
-    s.tcouple, s.reacting = card(r.get("couple")), card(r.get("reacting"))
-    s.sender = r.get("sender", -1)
-    s.cancelled, s.diverted = r.get("cancelled", False), r.get("diverted", False)
-    s.queue = list(r.get("queue", []))
-    s.frames = [[by_id[f[0]], f[1], f[2], f[3], f[4], card(f[5]), f[6]] for f in view["frames"]]
-    s.choice = CHOICE_NAMES.index(view["choice"]) if view["choice"] else 0
+    s.moves_left, s.resolved = view["moves"], view["resolved"]
+    resolving = view["resolving"] or {}
+    s.resolving = card(resolving.get("card"))
+    s.target_seat = -1 if resolving.get("target") is None else resolving["target"]
+    s.target_couple, s.reacting = card(resolving.get("couple")), card(resolving.get("reacting"))
+    s.sender = resolving.get("sender", -1)
+    s.cancelled, s.diverted = resolving.get("cancelled", False), resolving.get("diverted", False)
+    s.react_queue = list(resolving.get("queue", []))
+    s.frames = [Frame(by_id[f[0]], f[1], f[2], card(f[5]), f[6], f[3], f[4])
+                for f in view["frames"]]
+    s.choice = CHOICE_NAMES.index(view["choice"]) if view["choice"] else NO_CHOICE
     s.chooser = -1 if view["chooser"] is None else view["chooser"]
 
 
 def public_cards(s: LoveState) -> int:
     mask = 0
-    for c in [*s.discard, *s.table, s.reacting, *s.att, *s.host]:
+    for c in [*s.discard, *s.table, s.reacting, *s.attached, *s.attached_to]:
         if c >= 0:
             mask |= 1 << c
-    for h in range(s.players):
-        for c in s.loose[h]:
+    for seat in range(s.players):
+        for c in s.unattached[seat]:
             mask |= 1 << c
     return mask
 
 
 def deal_hidden(s: LoveState, view: Mapping[str, Any], seat: int, rng: Rng) -> None:
     n = s.players
-    hidden = s.cfg.main & ~(public_cards(s) | s.hands[seat] | s.packs[seat])
+    hidden = s.config.main & ~(public_cards(s) | s.hands[seat] | s.packs[seat])
     room = [0] * (2 * n + 2)
-    for h in range(n):
-        if h != seat:
-            room[K.hand(h)] = view["hand_sizes"][h]
-            room[K.pack(s, h)] = view["pack_sizes"][h]
-    room[K.deck(s)] = view["deck_size"]
+    for other in range(n):
+        if other != seat:
+            room[knowledge.hand(other)] = view["hand_sizes"][other]
+            room[knowledge.pack(s, other)] = view["pack_sizes"][other]
+    room[knowledge.deck(s)] = view["deck_size"]
     place_jobs(s, seat, hidden & CAT.jobs, room, view["out_size"], rng)
     cards = cards_of(hidden & ~CAT.jobs)
-    where = fill(cards, [K.allowed(s, seat, c) for c in cards], room, rng)
+    where = fill(cards, [knowledge.allowed(s, seat, c) for c in cards], room, rng)
     deck = []
     for c, loc in zip(cards, where, strict=True):
-        if loc == K.deck(s):
+        if loc == knowledge.deck(s):
             deck.append(c)
         elif loc < n:
             s.hands[loc] |= 1 << c
@@ -143,26 +151,29 @@ def deal_hidden(s: LoveState, view: Mapping[str, Any], seat: int, rng: Rng) -> N
 
 def place_jobs(s: LoveState, seat: int, jobs: int, room: list[int], out_size: int,
                rng: Rng) -> None:
-    for h in range(s.players):
-        if s.table[h] >= 0 and CAT.jobs >> s.table[h] & 1:
-            s.jobs[h] = s.table[h]
-    holders = [h for h in range(s.players) if s.jobs[h] < 0]
+    for other in range(s.players):
+        if s.table[other] >= 0 and CAT.jobs >> s.table[other] & 1:
+            s.jobs[other] = s.table[other]
+    holders = [other for other in range(s.players) if s.jobs[other] < 0]
     pool = cards_of(jobs)
+    allowed = {job: knowledge.allowed(s, seat, job) for job in pool}
+    out = knowledge.out(s)
     fits = []
     for perm in itertools.permutations(pool, len(holders)):
-        spare = [j for j in pool if j not in perm]
+        spare = [job for job in pool if job not in perm]
         if len(spare) == out_size and all(
-                K.allowed(s, seat, j) >> K.hand(h) & 1 for j, h in zip(perm, holders, strict=True)
-        ) and all(K.allowed(s, seat, j) >> K.out(s) & 1 for j in spare):
+                allowed[job] >> knowledge.hand(other) & 1
+                for job, other in zip(perm, holders, strict=True)
+        ) and all(allowed[job] >> out & 1 for job in spare):
             fits.append(perm)
     if not fits:
         raise ValueError("no deal of the Part-Time Jobs is consistent with this view")
     chosen = rng.choice(fits)
-    for j, h in zip(chosen, holders, strict=True):
-        s.jobs[h] = j
-        s.hands[h] |= 1 << j
-        room[K.hand(h)] -= 1
-    s.out = jobs & ~sum(1 << j for j in chosen)
+    for job, other in zip(chosen, holders, strict=True):
+        s.jobs[other] = job
+        s.hands[other] |= 1 << job
+        room[knowledge.hand(other)] -= 1
+    s.unused_jobs = jobs & ~sum(1 << job for job in chosen)
 
 
 def fill(cards: list[int], allowed: list[int], room: list[int], rng: Rng) -> list[int]:
@@ -228,13 +239,13 @@ def _augment(i: int, allowed: list[int], room: list[int], load: list[int],
 
 def choose_for_others(s: LoveState, seat: int, rng: Rng) -> None:
     """Other seats' simultaneous choices not yet revealed: drawn at random."""
-    for h in range(s.players):
-        if h == seat or h in s.waiting:
+    for other in range(s.players):
+        if other == seat or other in s.waiting:
             continue
         if s.step == DRAFT:
-            s.picks[h] = rng.choice(cards_of(s.packs[h]))
+            s.picks[other] = rng.choice(cards_of(s.packs[other]))
         elif s.step == SELECT:
-            s.selected[h] = rng.choice(cards_of(s.hands[h] & ~CAT.reactions))
+            s.selected[other] = rng.choice(cards_of(s.hands[other] & ~CAT.reactions))
 
 
 def copy_chance(s: LoveState, view: Mapping[str, Any], rng: Rng) -> None:
@@ -243,8 +254,8 @@ def copy_chance(s: LoveState, view: Mapping[str, Any], rng: Rng) -> None:
     s.chance_card = card(view["card"])
     s.revealer = -1 if view["revealer"] is None else view["revealer"]
     s.chance_discard = [by_id[c] for c in view["discard"]]
-    s.rules = sum(RULE_BITS[r] for r in view["rules"])
-    s.extra, s.bonus = list(view["extra_moves"]), list(view["vp"])
+    s.round_rules = sum(chance.RULE_BITS[r] for r in view["rules"])
+    s.extra_moves, s.chance_vp = list(view["extra_moves"]), list(view["vp"])
     seen = mask_of(view["discard"]) | (1 << s.chance_card if s.chance_card >= 0 else 0)
     deck = cards_of(CHANCE_CARDS & ~seen)
     if len(deck) != view["deck_size"]:
@@ -257,23 +268,23 @@ def copy_goals(s: LoveState, view: Mapping[str, Any], rng: Rng) -> None:
     """The goal row as seen; face-down VP cards dealt at random from the unseen ones."""
     row = view["row"]
     s.goal_row = [by_id[g["goal"]] for g in row]
-    s.goal_rest = cards_of(GOAL_CARDS & ~mask_of(g["goal"] for g in row))
-    s.goal_won = [-1 if g["won_by"] is None else g["won_by"] for g in row]
-    s.goal_scored = [list(g["scored"]) for g in row]
-    s.goal_up = [g["face_up"] for g in row]
-    s.value_card = card(view["value_card"])
-    s.goal_value = s.cfg.goal_vp if view["value"] is None else view["value"]
+    s.unused_goals = cards_of(GOAL_CARDS & ~mask_of(g["goal"] for g in row))
+    s.goal_winner = [-1 if g["won_by"] is None else g["won_by"] for g in row]
+    s.goal_scorers = [list(g["scored"]) for g in row]
+    s.goal_face_up = [g["face_up"] for g in row]
+    s.goal_value_card = card(view["value_card"])
+    s.goal_value = s.config.goal_vp if view["value"] is None else view["value"]
     s.counters = [[c[name] for name in COUNTERS] for c in view["counters"]]
     seen = mask_of(g["vp_card"] for g in row if g["vp_card"]) | mask_of(
         [view["value_card"]] if view["value_card"] else [])
     unseen = cards_of(VP_CARDS & ~seen)
     rng.shuffle(unseen)
-    s.goal_vps = []
+    s.goal_vp_cards = []
     for g in row:
         if g["vp_card"] is not None:
-            s.goal_vps.append(by_id[g["vp_card"]])
-        elif s.cfg.variant == "equal":
-            s.goal_vps.append(-1)
+            s.goal_vp_cards.append(by_id[g["vp_card"]])
+        elif s.config.variant == "equal":
+            s.goal_vp_cards.append(-1)
         else:
-            s.goal_vps.append(unseen.pop())
-    s.vp_rest = sorted(unseen)
+            s.goal_vp_cards.append(unseen.pop())
+    s.unused_vp_cards = sorted(unseen)

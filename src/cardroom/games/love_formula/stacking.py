@@ -10,25 +10,30 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardroom.core.errors import BadOption
-from cardroom.games.love_formula.cards import CAT, CHANCE, GOAL, VPCARD
-from cardroom.games.love_formula.config import CHANCE_CARDS, GOAL_CARDS, VP_CARDS, config
+from cardroom.games.love_formula.cards.catalog import CAT, CHANCE, GOAL, VPCARD
+from cardroom.games.love_formula.cards.config import (
+    CHANCE_CARDS,
+    GOAL_CARDS,
+    VP_CARDS,
+    game_config,
+)
 
 KIND_WORDS = {CHANCE: "a chance card", GOAL: "a goal card", VPCARD: "a VP card"}
 
 
 def convert(source: str, entry: Any, where: str, players: int,
             options: Mapping[str, Any]) -> list[int]:
-    cfg = config(options, players)
+    config = game_config(options, players)
     if source == "jobs":
-        return convert_jobs(entry, players, where, cfg.jobs)
+        return convert_jobs(entry, players, where, config.jobs)
     if source == "deck":
-        return convert_deck(entry, where, cfg.deck)
-    if source == "chance" and not cfg.chance:
+        return convert_deck(entry, where, config.deck)
+    if source == "chance" and not config.chance:
         raise BadOption(f"{where}: the Chance expansion is off (set 'chance' to true)")
-    if source in ("goals", "vp") and not cfg.goals:
+    if source in ("goals", "vp") and not config.goals:
         raise BadOption(f"{where}: #RelationshipGoals is off (set 'goals' to true)")
-    if source == "vp" and not cfg.uses_vp_cards:
-        raise BadOption(f"{where}: the 'equal' variant with goal_vp {cfg.goal_vp} uses no "
+    if source == "vp" and not config.uses_vp_cards:
+        raise BadOption(f"{where}: the 'equal' variant with goal_vp {config.goal_vp} uses no "
                         "VP cards (goal_vp 0 draws one)")
     allowed = {"chance": CHANCE_CARDS, "goals": GOAL_CARDS, "vp": VP_CARDS}[source]
     what = {"chance": "chance card", "goals": "goal card", "vp": "VP card"}[source]

@@ -2,50 +2,51 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+import cardroom.games.love_formula.scoring as scoring
+from cardroom.core.cardset import cards_of
 from cardroom.core.events import Viewer
-from cardroom.games.love_formula import chance as C
-from cardroom.games.love_formula import goals as G
-from cardroom.games.love_formula import knowledge as K
-from cardroom.games.love_formula import zones as Z
-from cardroom.games.love_formula.cards import CAT, CONNECTION, OBSTACLE, PREP, REACTION
-from cardroom.games.love_formula.steps import (
+from cardroom.games.love_formula.cards.catalog import (
+    CAT,
+    CONNECTION,
+    OBSTACLE,
+    PREP,
+    REACTION,
+    codes,
+)
+from cardroom.games.love_formula.expansions import chance, goals
+from cardroom.games.love_formula.fields import (
     CHOICE,
     CHOICE_NAMES,
     OVER,
     REACT,
     STEP_NAMES,
-    cards_of,
+    LoveFields,
 )
-
-if TYPE_CHECKING:
-    from cardroom.games.love_formula.state import LoveState
+from cardroom.games.love_formula.rules import knowledge
+from cardroom.games.love_formula.scoring import couple_vp, missing, preps_on, zone_vp
 
 ids = CAT.ids
-
-
-def codes(mask: int) -> list[str]:
-    return [ids[c] for c in cards_of(mask)]
 
 
 def code(card: int) -> str | None:
     return ids[card] if card >= 0 else None
 
 
-def zone_mask(s: LoveState) -> int:
+def zone_mask(s: LoveFields) -> int:
     m = 0
-    for h in range(s.players):
-        for c in s.loose[h]:
+    for seat in range(s.players):
+        for c in s.unattached[seat]:
             m |= 1 << c
-        for couple in s.couples[h]:
+        for couple in s.couples[seat]:
             m |= 1 << couple
-            for a in s.att[couple]:
+            for a in s.attached[couple]:
                 m |= 1 << a
     return m
 
 
-def public_mask(s: LoveState) -> int:
+def public_mask(s: LoveFields) -> int:
     m = zone_mask(s)
     for c in s.discard:
         m |= 1 << c
@@ -57,66 +58,87 @@ def public_mask(s: LoveState) -> int:
     return m
 
 
-def hidden_from(s: LoveState, seat: int) -> int:
+def hidden_from(s: LoveFields, seat: int) -> int:
     """The main cards (jobs and deck) the seat cannot see."""
-    return s.cfg.main & ~(public_mask(s) | s.hands[seat] | s.packs[seat])
+    return s.config.main & ~(public_mask(s) | s.hands[seat] | s.packs[seat])
 
 
-def table_view(s: LoveState, seat: Viewer) -> dict[str, Any]:
+def table_view(s: LoveFields, seat: Viewer) -> dict[str, Any]:
     out: dict[str, Any] = {
         "stage": s.stage, "round": s.round, "pick": s.pick, "step": STEP_NAMES[s.step],
         "deck_size": len(s.deck), "discard": [ids[c] for c in s.discard],
-        "out_size": s.out.bit_count(),
-        "hand_sizes": [h.bit_count() for h in s.hands],
-        "pack_sizes": [p.bit_count() for p in s.packs],
-        "zones": [Z.zone_view(s, h) for h in range(s.players)],
+        "out_size": s.unused_jobs.bit_count(),
+        "hand_sizes": [hand.bit_count() for hand in s.hands],
+        "pack_sizes": [pack.bit_count() for pack in s.packs],
+        "zones": [zone_view(s, owner) for owner in range(s.players)],
         "table": [code(c) for c in s.table],
         "order": s.order[:], "turn": s.actor if s.actor >= 0 else None,
-        "turn_pos": s.turn_pos, "moves": s.moves, "resolved": s.resolved,
-        "resolving": resolving(s), "frames": frames(s),
+        "turn_pos": s.turn_pos, "moves": s.moves_left, "resolved": s.resolved,
+        "resolving": resolving_view(s), "frames": frames_view(s),
         "choice": CHOICE_NAMES[s.choice] if s.step == CHOICE else None,
         "chooser": s.chooser if s.step in (CHOICE, REACT) else None,
     }
     if s.step == OVER:
-        out["breakdown"] = s.breakdowns()
-    if s.cfg.chance:
-        out["chance"] = C.view(s, seat)
-    if s.cfg.goals:
-        out["goals"] = G.view(s, seat)
+        out["breakdown"] = scoring.breakdowns(s)
+    if s.config.chance:
+        out["chance"] = chance.view(s, seat)
+    if s.config.goals:
+        out["goals"] = goals.view(s, seat)
     if seat is None:
-        out["hands"] = [codes(h) for h in s.hands]
-        out["packs"] = [codes(p) for p in s.packs]
+        out["hands"] = [codes(hand) for hand in s.hands]
+        out["packs"] = [codes(pack) for pack in s.packs]
         out["deck"] = [ids[c] for c in reversed(s.deck)]
         out["selected"] = [code(c) for c in s.selected]
         out["picks"] = [code(c) for c in s.picks]
-        out["jobs"] = [ids[j] for j in s.jobs]
-        out["out"] = codes(s.out)
-        out["known"] = [K.export(s, v, hidden_from(s, v)) for v in range(s.players)]
+        out["jobs"] = [ids[job] for job in s.jobs]
+        out["out"] = codes(s.unused_jobs)
+        out["known"] = [knowledge.export(s, viewer, hidden_from(s, viewer))
+                        for viewer in range(s.players)]
     elif isinstance(seat, int):
         out["hand"] = codes(s.hands[seat])
         out["pack"] = codes(s.packs[seat])
         out["job"] = ids[s.jobs[seat]]
         out["selected"] = code(s.selected[seat])
         out["picked"] = code(s.picks[seat])
-        out["known"] = K.export(s, seat, hidden_from(s, seat))
+        out["known"] = knowledge.export(s, seat, hidden_from(s, seat))
     return out
 
 
-def resolving(s: LoveState) -> dict[str, Any] | None:
-    if s.card < 0:
+def zone_view(s: LoveFields, seat: int) -> dict[str, Any]:
+    couples = []
+    for couple in s.couples[seat]:
+        attached = []
+        for c in s.attached[couple]:
+            item: dict[str, Any] = {"card": ids[c]}
+            if c in s.hearts:
+                item["hearts"] = s.hearts[c]
+            if c in s.attached_by:
+                item["by"] = s.attached_by[c]
+            attached.append(item)
+        couples.append({"card": ids[couple], "attached": attached,
+                        "missing": [CAT.keys[d] for d in missing(s, couple)],
+                        "vp": couple_vp(s, couple)})
+    return {"couples": couples, "loose": [ids[c] for c in s.unattached[seat]],
+            "vp": zone_vp(s, seat)}
+
+
+def resolving_view(s: LoveFields) -> dict[str, Any] | None:
+    if s.resolving < 0:
         return None
-    return {"card": ids[s.card], "seat": s.actor, "target": s.tseat if s.tseat >= 0 else None,
-            "couple": code(s.tcouple), "sender": s.sender,
+    return {"card": ids[s.resolving], "seat": s.actor,
+            "target": s.target_seat if s.target_seat >= 0 else None,
+            "couple": code(s.target_couple), "sender": s.sender,
             "cancelled": s.cancelled, "diverted": s.diverted,
-            "queue": s.queue[:], "reacting": code(s.reacting)}
+            "queue": s.react_queue[:], "reacting": code(s.reacting)}
 
 
-def frames(s: LoveState) -> list[list[Any]]:
-    return [[ids[f[0]], f[1], f[2], f[3], f[4], code(f[5]), f[6]] for f in s.frames]
+def frames_view(s: LoveFields) -> list[list[Any]]:
+    return [[ids[f.card], f.player, f.program, f.index, f.count, code(f.subject), f.kind]
+            for f in s.frames]
 
 
-# ----- invariants -------------------------------------------------------------------
-def locations(s: LoveState) -> dict[int, str]:
+# ----- invariants -------------------------------------------------------------------------
+def locations(s: LoveFields) -> dict[int, str]:
     """Where each card is, in words; a card found twice is reported under 'twice'."""
     where: dict[int, str] = {}
     twice: list[int] = []
@@ -126,20 +148,20 @@ def locations(s: LoveState) -> dict[int, str]:
             twice.append(card)
         where[card] = place
 
-    for h in range(s.players):
-        for c in cards_of(s.hands[h]):
-            put(c, f"hand {h}")
-        for c in cards_of(s.packs[h]):
-            put(c, f"pack {h}")
+    for seat in range(s.players):
+        for c in cards_of(s.hands[seat]):
+            put(c, f"hand {seat}")
+        for c in cards_of(s.packs[seat]):
+            put(c, f"pack {seat}")
     for c in s.deck:
         put(c, "deck")
     for c in s.discard:
         put(c, "discard")
-    for c in cards_of(s.out):
+    for c in cards_of(s.unused_jobs):
         put(c, "out")
-    for h, c in enumerate(s.table):
+    for seat, c in enumerate(s.table):
         if c >= 0:
-            put(c, f"table {h}")
+            put(c, f"table {seat}")
     if s.reacting >= 0:
         put(s.reacting, "reacting")
     for c in cards_of(zone_mask(s)):
@@ -152,28 +174,29 @@ def locations(s: LoveState) -> dict[int, str]:
     return where
 
 
-def expansion_places(s: LoveState) -> list[tuple[str, list[int]]]:
+def expansion_places(s: LoveFields) -> list[tuple[str, list[int]]]:
     places = [("chance deck", s.chance_deck), ("chance discard", s.chance_discard),
-              ("goal row", s.goal_row), ("goal box", s.goal_rest), ("vp box", s.vp_rest),
-              ("under a goal", [c for c in s.goal_vps if c >= 0])]
+              ("goal row", s.goal_row), ("goal box", s.unused_goals),
+              ("vp box", s.unused_vp_cards),
+              ("under a goal", [c for c in s.goal_vp_cards if c >= 0])]
     if s.chance_card >= 0:
         places.append(("chance card", [s.chance_card]))
-    if s.value_card >= 0:
-        places.append(("goal value", [s.value_card]))
+    if s.goal_value_card >= 0:
+        places.append(("goal value", [s.goal_value_card]))
     return places
 
 
-def invariant_errors(s: LoveState) -> list[str]:
+def invariant_errors(s: LoveFields) -> list[str]:
     errors = []
     where = locations(s)
-    universe = s.cfg.universe
+    universe = s.config.universe
     if set(where) != set(cards_of(universe)):
         errors.append(f"{universe.bit_count() - len(where)} cards of the game are nowhere")
     errors += [f"{ids[c]} is in two places" for c, w in where.items() if w == "twice"]
     errors += zone_errors(s)
-    for h, job in enumerate(s.jobs):
-        if where.get(job) not in (f"hand {h}", f"table {h}"):
-            errors.append(f"seat {h}'s Part-Time Job is in {where.get(job)}")
+    for seat, job in enumerate(s.jobs):
+        if where.get(job) not in (f"hand {seat}", f"table {seat}"):
+            errors.append(f"seat {seat}'s Part-Time Job is in {where.get(job)}")
     if any(CAT.type[c] == REACTION for c in s.table if c >= 0):
         errors.append("a reaction was selected")
     errors += knowledge_errors(s, where)
@@ -181,53 +204,54 @@ def invariant_errors(s: LoveState) -> list[str]:
     return errors
 
 
-def expansion_errors(s: LoveState) -> list[str]:
+def expansion_errors(s: LoveFields) -> list[str]:
     errors = []
-    if any(b < 0 for b in s.bonus):
+    if any(vp < 0 for vp in s.chance_vp):
         errors.append("a seat has negative chance VP")
-    for i, seat in enumerate(s.goal_won):
+    for i, seat in enumerate(s.goal_winner):
         if seat >= 0 and CAT.goal_kind[s.goal_row[i]] != "first":
             errors.append(f"{ids[s.goal_row[i]]} is a Game End goal but was won early")
-    if s.cfg.goals and s.cfg.variant != "planned" and len(s.goal_row) != (
+    if s.config.goals and s.config.variant != "planned" and len(s.goal_row) != (
             s.players + 1):
         errors.append("the goal row does not hold players + 1 goals")
-    if s.cfg.goals and any(s.goal_up) and s.cfg.variant == "hidden" and s.step != OVER:
+    if s.config.goals and any(s.goal_face_up) and s.config.variant == "hidden" \
+            and s.step != OVER:
         errors.append("a VP card is face up before the end in the hidden variant")
     return errors
 
 
-def zone_errors(s: LoveState) -> list[str]:
+def zone_errors(s: LoveFields) -> list[str]:
     errors = []
-    for h in range(s.players):
-        subtypes = [CAT.subtype[c] for c in s.loose[h]]
+    for seat in range(s.players):
+        subtypes = [CAT.subtype[c] for c in s.unattached[seat]]
         if len(set(subtypes)) != len(subtypes):
-            errors.append(f"seat {h} has two unattached preparations of one subtype")
-        for couple in s.couples[h]:
-            preps = Z.preps_on(s, couple)
+            errors.append(f"seat {seat} has two unattached preparations of one subtype")
+        for couple in s.couples[seat]:
+            preps = preps_on(s, couple)
             designs = [CAT.match[p] for p in preps if not CAT.joker[p]]
             jokers = len(preps) - len(designs)
             if (len(set(designs)) != len(designs) or jokers > 1
                     or not set(designs) <= set(CAT.requires[couple])):
                 errors.append(f"{ids[couple]} has a preparation it does not need")
-            for a in s.att[couple]:
+            for a in s.attached[couple]:
                 kind = CAT.type[a]
-                if s.host.get(a) != couple or kind not in (PREP, OBSTACLE, CONNECTION):
+                if s.attached_to.get(a) != couple or kind not in (PREP, OBSTACLE, CONNECTION):
                     errors.append(f"{ids[a]} is attached wrongly to {ids[couple]}")
-                elif kind != PREP and (s.by.get(a) == h) != (kind == CONNECTION):
+                elif kind != PREP and (s.attached_by.get(a) == seat) != (kind == CONNECTION):
                     errors.append(f"{ids[a]} is in the wrong zone")
     for card in s.hearts:
-        if card not in s.host or s.hearts[card] <= 0:
+        if card not in s.attached_to or s.hearts[card] <= 0:
             errors.append(f"{ids[card]} has heart tokens but is not attached")
     return errors
 
 
-def knowledge_errors(s: LoveState, where: dict[int, str]) -> list[str]:
+def knowledge_errors(s: LoveFields, where: dict[int, str]) -> list[str]:
     errors = []
-    for v in range(s.players):
-        hidden = hidden_from(s, v)
+    for viewer in range(s.players):
+        hidden = hidden_from(s, viewer)
         for c in cards_of(hidden):
             place = where.get(c, "")
-            loc = K.loc_by_name(s.players, place)
-            if not K.allowed(s, v, c) >> loc & 1:
-                errors.append(f"seat {v} rules out where {ids[c]} is ({place})")
+            loc = knowledge.loc_by_name(s.players, place)
+            if not knowledge.allowed(s, viewer, c) >> loc & 1:
+                errors.append(f"seat {viewer} rules out where {ids[c]} is ({place})")
     return errors

@@ -6,24 +6,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardroom.core.bot import Bot
 from cardroom.core.errors import BadOption
-from cardroom.core.events import Viewer
-from cardroom.core.game import Game
+from cardroom.core.game import Game, GameParts
 from cardroom.core.options import Option
 from cardroom.core.registry import register
-from cardroom.core.rng import Rng
-from cardroom.games.muzicando import render as text
+from cardroom.games.muzicando import render
 from cardroom.games.muzicando.bot import MuzicandoHeuristic
-from cardroom.games.muzicando.deal import (
-    check_stack_pairs,
-    convert_deal,
-    convert_pile,
-    deal_count,
-    uses_bidding,
-)
 from cardroom.games.muzicando.fields import INDIVIDUAL_MODE, PARTNERSHIP_MODE
+from cardroom.games.muzicando.rules.options import deal_count, uses_bidding
 from cardroom.games.muzicando.sampler import determinize
+from cardroom.games.muzicando.stacking import check_stack_pairs, convert_deal, convert_pile
 from cardroom.games.muzicando.state import MuzicandoState
 
 
@@ -50,6 +42,8 @@ class Muzicando(Game):
     # ISMCTS iterations per move by default: the most that keeps a move well
     # under a second on one core (bench/ismcts_speed.py; docs/bots.md).
     search_iterations = 400
+    parts = GameParts(determinize=determinize, heuristic=MuzicandoHeuristic,
+                      render=render.render, describe_event=render.describe_event)
 
     def check_options(
         self, players: int, options: dict[str, Any], given: Mapping[str, Any]
@@ -71,18 +65,6 @@ class Muzicando(Game):
         if source == "deal":
             return convert_deal(entry, players, options, where)
         raise BadOption(f"stack: Muzicando has no random source {source!r}")
-
-    def determinize(self, view: Mapping[str, Any], rng: Rng) -> MuzicandoState:
-        return determinize(self, view, rng)
-
-    def heuristic_bot(self, seed: int) -> Bot:
-        return MuzicandoHeuristic(seed)
-
-    def render(self, view: Mapping[str, Any], color: bool) -> str:
-        return text.render(view, color)
-
-    def describe_event(self, event: Mapping[str, Any], viewer: Viewer) -> str | None:
-        return text.describe_event(event, viewer)
 
 
 GAME = register(Muzicando())

@@ -1,13 +1,17 @@
 """A heuristic Muzicando player working from its seat's view only.
 
 Bidding: reads how far its hand gets alone on each layout (opening cards
-and sequences, reach.py), compared with what an average hand reaches, and
+and sequences: layout_reach), compared with what an average hand reaches, and
 bids the best layout it can open up to a level its strength allows; it
 leaves a contract to its partner and never names a layout it cannot open.
 Play: prefers notes that keep its own sequence going and open little for
 the opponent who plays next, lays sharps, flats and naturals where they
 block opponents and not its partner, and keeps the rest for a moment when
 it can play several cards in a row (or hand the turn to its partner).
+
+Hand reading (``solo_run``): a hand played alone on a table, always
+choosing the note that opens the most further notes of the same hand,
+counting the cards it places: opening cards and sequences make it long.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardroom.core.bot import Bot, View
+from cardroom.core.cardset import cards_of
 from cardroom.core.rng import Rng
 from cardroom.games.muzicando.actions import (
     BID,
@@ -39,19 +44,66 @@ from cardroom.games.muzicando.cards import (
     SIGN_KIND,
     bid_layout,
     bid_level,
-    cards_of,
     mask_of_codes,
 )
-from cardroom.games.muzicando.layout import Table, table_from_view
-from cardroom.games.muzicando.reach import layout_reach, solo_run
+from cardroom.games.muzicando.fields import Table
+from cardroom.games.muzicando.rules.layouts import new_table, table_from_view
 
 # What a random 14-card hand that can open S, G, P, M reaches alone there:
-# the median and the top decile (reach.layout_reach over random deals).
+# the median and the top decile (layout_reach over random deals).
 # Almost every hand lays all its notes in Sarabanda, so it never earns more
 # than a level 1 bid.
 REACH_MEDIAN = (1.0, 0.73, 0.23, 0.2)
 REACH_TOP = (1.1, 0.92, 0.42, 0.4)
 LEVEL_STEPS = (0.0, 0.5, 1.0, 1.5)  # strength needed for levels 1..4
+
+
+# ----- hand reading ------------------------------------------------------------
+MOVES_TRIED = 12  # a long list of grid moves is mostly the same cards on other cells
+
+
+def _place(table: Table, action: int) -> int:
+    card, cell = split_play(action)
+    table.place(card, cell)
+    return card
+
+
+def solo_run(table: Table, hand: int, limit: int = 60) -> int:
+    """Cards of ``hand`` a player alone could place one after another."""
+    placed = 0
+    hand &= NOTE_MASK
+    while hand and placed < limit:
+        moves = table.note_moves(hand)
+        if not moves:
+            break
+        best = max(moves[:MOVES_TRIED], key=lambda a: follow_ups(table, hand, a))
+        card = _place(table, best)
+        hand &= ~(1 << card)
+        placed += 1
+    return placed
+
+
+def follow_ups(table: Table, hand: int, action: int) -> int:
+    """How many other cards of ``hand`` could go right after ``action``."""
+    trial = table.clone()
+    card = _place(trial, action)
+    return (trial.playable_notes() & hand & ~(1 << card)).bit_count()
+
+
+def layout_reach(hand: int) -> list[float]:
+    """Per layout S, G, P, M: the share of the hand's notes a player could
+    lay alone after opening it (0 when the hand cannot open the layout)."""
+    notes = (hand & NOTE_MASK).bit_count() or 1
+    out = []
+    for layout in range(len(LAYOUT_LETTERS)):
+        best = 0
+        for opening in cards_of(hand & OPENING_MASK[layout])[:3]:
+            table = new_table(layout)
+            action = table.opening_moves(1 << opening)[0]
+            _place(table, action)
+            best = max(best, 1 + solo_run(table, hand & ~(1 << opening), 20))
+        out.append(best / notes)
+    return out
 
 
 def strength(reach: list[float], hand: int) -> list[float]:

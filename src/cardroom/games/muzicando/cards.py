@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from importlib import resources
 from typing import Any
 
-from cardroom.core.bits import bit_indices
+from cardroom.core.cardset import CardCodes, mask_of
 
 DATA: dict[str, Any] = json.loads(
     resources.files("cardroom.games.muzicando").joinpath("deck.json").read_text(encoding="utf-8")
@@ -59,7 +59,9 @@ def _code(card: int) -> str:
 
 
 CODE: tuple[str, ...] = tuple(_code(c) for c in range(CARD_COUNT))
-BY_CODE: dict[str, int] = {code: c for c, code in enumerate(CODE)}
+CODES = CardCodes(CODE)
+BY_CODE: dict[str, int] = CODES.by_code
+codes = CODES.of
 # Codes stay distinct without case, so typed actions may use any case.
 BY_LOWER: dict[str, int] = {code.lower(): c for c, code in enumerate(CODE)}
 assert len(BY_LOWER) == CARD_COUNT
@@ -68,20 +70,6 @@ OVAL_NOTE: tuple[int, ...] = tuple(NOTE_NAMES.index(c["oval"]) for c in DATA["co
 OVAL_CARD: tuple[int, ...] = tuple(card_of(col, OVAL_NOTE[col]) for col in range(COLOURS))
 IS_OVAL: tuple[bool, ...] = tuple(c in OVAL_CARD for c in range(CARD_COUNT))
 SIGN_CARD: tuple[int, ...] = tuple(sign_of(col) for col in range(COLOURS))
-
-
-def mask_of(cards: Iterable[int]) -> int:
-    mask = 0
-    for c in cards:
-        mask |= 1 << c
-    return mask
-
-
-cards_of = bit_indices
-
-
-def codes(mask: int) -> list[str]:
-    return [CODE[c] for c in cards_of(mask)]
 
 
 def mask_of_codes(items: Iterable[str]) -> int:

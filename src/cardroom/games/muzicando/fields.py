@@ -1,39 +1,59 @@
-"""The fields of a Muzicando state and the seat arithmetic every phase uses."""
+"""The fields of a Muzicando state, and the one interface of the four
+layouts that lie on the table (rules/grid.py, rules/columns.py)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, Self
 
 from cardroom.core.game import State
-from cardroom.games.muzicando.layout import Table
 
 PHASE_BIDDING, PHASE_CHOOSING, PHASE_PLAY, PHASE_OVER = "bidding", "choosing", "play", "over"
 PARTNERSHIP_MODE, INDIVIDUAL_MODE = "partnership", "individual"
 
 
-class Fields(State):
+class Table(Protocol):
+    """The cards laid in a deal, kept in the shape of its layout so that the
+    plays a hand has are found without scanning the table."""
+
+    layout: int
+
+    def clone(self) -> Table: ...
+    def on_table(self) -> int: ...
+    def opening_moves(self, hand: int) -> list[int]: ...
+    def note_moves(self, hand: int) -> list[int]: ...
+    def sign_moves(self, hand: int) -> list[int]: ...
+    def playable_notes(self) -> int: ...
+    def opening_reason(self, card: int, cell: int) -> str | None: ...
+    def note_reason(self, card: int, cell: int) -> str | None: ...
+    def sign_reason(self, sign: int, cell: int) -> str | None: ...
+    def place(self, card: int, cell: int) -> None: ...
+    def lay_sign(self, sign: int, cell: int) -> None: ...
+    def to_view(self) -> dict[str, Any]: ...
+
+
+class MuzicandoFields(State):
     # the game
-    mode: str
+    mode: str  # PARTNERSHIP_MODE or INDIVIDUAL_MODE
     bids: bool  # the layout is bid (always in the partnership game; D14)
     deals: int  # deals to play (cancelled deals do not count)
     deal_no: int  # deals completed
     dealer: int
     totals: list[int]  # per seat; in the partnership game both partners hold the team's
     results: list[dict[str, Any]]  # one JSON-ready record per completed or cancelled deal
-    phase_name: str
+    phase_name: str  # one of the PHASE_ names
     # the deal
     hand_size: int  # cards dealt to each seat
-    hands: list[int]
-    pile: list[int]  # top first
-    turn: int
+    hands: list[int]  # per seat: a card mask
+    pile: list[int]  # the draw pile, top first
+    turn: int  # the seat to call, choose or play
     calls: list[tuple[int, int]]  # (seat, action) of this deal's bidding
     contract: int  # bid index, -1 when the layout was chosen
-    declarer: int
-    opener: int
-    chooser: int
-    layout: int
-    table: Table | None
-    opened: bool
+    declarer: int  # the seat that made the contract, or -1
+    opener: int  # the seat that opens the layout, or -1
+    chooser: int  # the seat that chose the layout (or declared it, D14), or -1
+    layout: int  # SARABANDA .. MUZICANDO, -1 before it is known
+    table: Table | None  # None until the layout is known
+    opened: bool  # the opening card is down
     # play
     blocked: int  # bit per seat: skipped at its next turn (D5)
     rest: int  # seat playing on after its rest card (D6), or -1
@@ -41,28 +61,17 @@ class Fields(State):
     places: list[int]  # seats in the order they went out
     missing: list[int]  # per seat: cards it is known not to hold (public)
 
-    def active_mask(self) -> int:
-        mask = 0
-        for seat, hand in enumerate(self.hands):
-            if hand:
-                mask |= 1 << seat
-        return mask
-
-    def next_active(self, seat: int, by: int = 1) -> int:
-        """The nearest seat after ``seat`` (before it when ``by`` is -1) still
-        holding cards; ``seat`` itself when nobody else does, -1 when nobody does."""
-        n = self.players
-        for k in range(1, n + 1):
-            other = (seat + by * k) % n
-            if self.hands[other]:
-                return other
-        return -1
-
-    def partner(self, seat: int) -> int:
-        return (seat + 2) % self.players if self.mode == PARTNERSHIP_MODE else -1
-
-    def side_of(self, seat: int) -> list[int]:
-        """The declaring side a seat belongs to: its team, or itself alone."""
-        if self.mode == PARTNERSHIP_MODE:
-            return [seat % 2, seat % 2 + 2]
-        return [seat]
+    def clone(self) -> Self:
+        c = type(self).__new__(type(self))
+        self._clone_base(c)
+        c.mode, c.bids, c.deals, c.deal_no = self.mode, self.bids, self.deals, self.deal_no
+        c.dealer, c.totals, c.phase_name = self.dealer, self.totals[:], self.phase_name
+        c.results = self.results[:]  # each record is never changed once made
+        c.hand_size, c.hands, c.pile = self.hand_size, self.hands[:], self.pile[:]
+        c.turn, c.calls = self.turn, self.calls[:]
+        c.contract, c.declarer, c.opener = self.contract, self.declarer, self.opener
+        c.chooser, c.layout, c.opened = self.chooser, self.layout, self.opened
+        c.table = self.table.clone() if self.table is not None else None
+        c.blocked, c.rest, c.passed = self.blocked, self.rest, self.passed
+        c.places, c.missing = self.places[:], self.missing[:]
+        return c

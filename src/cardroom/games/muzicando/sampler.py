@@ -18,8 +18,10 @@ Hall's condition) is the fallback.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from cardroom.core.cardset import cards_of, mask_of
+from cardroom.core.game import Game
 from cardroom.core.rng import Rng
 from cardroom.games.muzicando.actions import parse_action
 from cardroom.games.muzicando.cards import (
@@ -28,17 +30,12 @@ from cardroom.games.muzicando.cards import (
     FULL_MASK,
     LAYOUT_LETTERS,
     OPENING_MASK,
-    cards_of,
-    mask_of,
     mask_of_codes,
 )
-from cardroom.games.muzicando.fields import PHASE_CHOOSING, PHASE_PLAY
-from cardroom.games.muzicando.layout import table_from_view
+from cardroom.games.muzicando.fields import PHASE_CHOOSING, PHASE_PLAY, MuzicandoFields
+from cardroom.games.muzicando.rules.layouts import table_from_view
+from cardroom.games.muzicando.scoring import copy_result
 from cardroom.games.muzicando.state import MuzicandoState
-from cardroom.games.muzicando.views import copy_result
-
-if TYPE_CHECKING:
-    from cardroom.core.game import Game
 
 REJECTION_TRIES = 100
 
@@ -75,7 +72,7 @@ def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> MuzicandoState
     return s
 
 
-def known_holding(s: MuzicandoState) -> tuple[int, int] | None:
+def known_holding(s: MuzicandoFields) -> tuple[int, int] | None:
     """(seat, mask): a seat known to hold at least one card of ``mask``."""
     if s.phase_name == PHASE_CHOOSING:
         return s.turn, ANY_OPENING

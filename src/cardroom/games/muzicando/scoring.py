@@ -1,14 +1,19 @@
 """Scoring a deal: place points plus or minus the contract (partnership),
-place points plus the chosen layout or the contract (individual)."""
+place points plus the chosen layout or the contract (individual); the
+scores, result and standing of a state."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from cardroom.core.game import Result, rank
 from cardroom.games.muzicando.cards import (
     LAYOUT_VALUE,
     PARTNERSHIP,
     STUCK_POINTS,
     contract_value,
 )
+from cardroom.games.muzicando.fields import PARTNERSHIP_MODE, MuzicandoFields
 
 
 def place_points(places: list[int], stuck: int, players: int, partnership: bool) -> list[int]:
@@ -50,3 +55,31 @@ def penalty(side: list[int], amount: int, players: int) -> list[int]:
     for seat in side:
         points[seat] = -amount
     return points
+
+
+# ----- the state's results -----------------------------------------------------
+def copy_result(r: dict[str, Any]) -> dict[str, Any]:
+    return {k: v[:] if isinstance(v, list) else v for k, v in r.items()}
+
+
+def scores(s: MuzicandoFields) -> list[Any]:
+    return s.totals[:]
+
+
+def result(s: MuzicandoFields) -> Result:
+    out = standing(s)
+    out.detail["deals"] = [copy_result(r) for r in s.results]
+    out.detail["mode"] = s.mode
+    if s.mode == PARTNERSHIP_MODE:
+        out.detail["team_scores"] = [s.totals[0], s.totals[1]]
+    return out
+
+
+# The search horizon (cardroom.search.reward): a playout may stop when a
+# deal is scored or cancelled (D9) and stand on the totals so far.
+def rounds_completed(s: MuzicandoFields) -> int:
+    return len(s.results)
+
+
+def standing(s: MuzicandoFields) -> Result:
+    return Result(rank(s.totals, True), s.totals[:])

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from cardroom.core.bot import Bot
 from cardroom.core.errors import BadOption
-from cardroom.core.events import Viewer
-from cardroom.core.game import Game
+from cardroom.core.game import Game, GameParts
 from cardroom.core.options import Option
 from cardroom.core.registry import register
-from cardroom.core.rng import Rng
-from cardroom.games.papayoo import render as text
+from cardroom.games.papayoo import render
 from cardroom.games.papayoo.bot import PapayooHeuristic
 from cardroom.games.papayoo.cards import BY_CODE, DEAL_TABLE, SUIT_LETTERS, deck_mask
 from cardroom.games.papayoo.sampler import determinize
@@ -22,6 +18,8 @@ from cardroom.games.papayoo.state import PapayooState
 class Papayoo(Game):
     id = "papayoo"
     state_class = PapayooState
+    parts = GameParts(determinize=determinize, heuristic=PapayooHeuristic,
+                      render=render.render, describe_event=render.describe_event)
     name = "Papayoo"
     min_players = 3
     max_players = 8
@@ -42,42 +40,30 @@ class Papayoo(Game):
             if entry not in ("S", "H", "D", "C"):
                 raise BadOption(f"{where}: a die face is one of S, H, D, C, not {entry!r}")
             return SUIT_LETTERS.index(entry)
-        return convert_deal(entry, players, where)
+        return self.convert_deal(entry, players, where)
 
-    def determinize(self, view: Mapping[str, Any], rng: Rng) -> PapayooState:
-        return determinize(self, view, rng)
-
-    def heuristic_bot(self, seed: int) -> Bot:
-        return PapayooHeuristic(seed)
-
-    def render(self, view: Mapping[str, Any], color: bool) -> str:
-        return text.render(view, color)
-
-    def describe_event(self, event: Mapping[str, Any], viewer: Viewer) -> str | None:
-        return text.describe_event(event, viewer)
-
-
-def convert_deal(entry: Any, players: int, where: str) -> list[int]:
-    size = DEAL_TABLE[players][0]
-    if not isinstance(entry, list) or len(entry) != players:
-        raise BadOption(f"{where}: a deal is a list of {players} hands, seat 0 first")
-    hands = []
-    seen = 0
-    for seat, hand in enumerate(entry):
-        if not isinstance(hand, list) or len(hand) != size:
-            raise BadOption(f"{where}: seat {seat} must get exactly {size} cards")
-        mask = 0
-        for code in hand:
-            card = BY_CODE.get(code) if isinstance(code, str) else None
-            if card is None or not deck_mask(players) >> card & 1:
-                raise BadOption(f"{where}: {code!r} is not a card of the {players}-player deck")
-            if (seen | mask) >> card & 1:
-                raise BadOption(f"{where}: {code} is dealt twice")
-            mask |= 1 << card
-        seen |= mask
-        hands.append(mask)
-    # Every hand has the table's size and no card repeats, so the whole deck is dealt.
-    return hands
+    def convert_deal(self, entry: Any, players: int, where: str) -> list[int]:
+        size = DEAL_TABLE[players][0]
+        if not isinstance(entry, list) or len(entry) != players:
+            raise BadOption(f"{where}: a deal is a list of {players} hands, seat 0 first")
+        hands = []
+        seen = 0
+        for seat, hand in enumerate(entry):
+            if not isinstance(hand, list) or len(hand) != size:
+                raise BadOption(f"{where}: seat {seat} must get exactly {size} cards")
+            mask = 0
+            for code in hand:
+                card = BY_CODE.get(code) if isinstance(code, str) else None
+                if card is None or not deck_mask(players) >> card & 1:
+                    raise BadOption(
+                        f"{where}: {code!r} is not a card of the {players}-player deck")
+                if (seen | mask) >> card & 1:
+                    raise BadOption(f"{where}: {code} is dealt twice")
+                mask |= 1 << card
+            seen |= mask
+            hands.append(mask)
+        # Every hand has the table's size and no card repeats, so the whole deck is dealt.
+        return hands
 
 
 GAME = register(Papayoo())

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardroom.core.bot import Bot, View
+from cardroom.core.cardset import cards_of
 from cardroom.games.papayoo.cards import (
     BY_CODE,
     CODE,
@@ -21,16 +22,9 @@ from cardroom.games.papayoo.cards import (
     RANK,
     SUIT,
     SUIT_MASK,
-    cards_of,
     deck_mask,
+    mask_of_codes,
 )
-
-
-def _mask(codes: Sequence[str]) -> int:
-    mask = 0
-    for code in codes:
-        mask |= 1 << BY_CODE[code]
-    return mask
 
 
 class PapayooHeuristic(Bot):
@@ -47,7 +41,7 @@ class PapayooHeuristic(Bot):
 
     # ----- passing ---------------------------------------------------------
     def choose_pass(self, view: View, legal: Sequence[str]) -> str:
-        hand = _mask(view["hand"])
+        hand = mask_of_codes(view["hand"])
         return max(legal, key=lambda a: pass_danger(BY_CODE[a.split(" ", 1)[1]], hand))
 
     # ----- playing ---------------------------------------------------------
@@ -72,7 +66,8 @@ class PapayooHeuristic(Bot):
         return min(safe, key=lambda c: RANK[c])
 
     def lead(self, view: View, cards: list[int], papayoo: int) -> int:
-        unseen = deck_mask(view["players"]) & ~_mask(view["hand"]) & ~_mask(view["played"])
+        seen = mask_of_codes(view["hand"]) | mask_of_codes(view["played"])
+        unseen = deck_mask(view["players"]) & ~seen
 
         def risk(c: int) -> tuple[float, int]:
             higher = sum(1 for o in cards_of(unseen & SUIT_MASK[SUIT[c]]) if RANK[o] > RANK[c])

@@ -7,6 +7,10 @@ sorted hand is grouped by suit and ordered by rank.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from cardroom.core.cardset import CardCodes, mask_of
+
 SUIT_LETTERS = "SHDCP"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs", "Payoo")
 PAYOO = 4
@@ -16,7 +20,9 @@ SEVEN_RANK = 7
 SUIT: tuple[int, ...] = tuple(c // 10 if c < 40 else PAYOO for c in range(CARD_COUNT))
 RANK: tuple[int, ...] = tuple(c % 10 + 1 if c < 40 else c - 39 for c in range(CARD_COUNT))
 CODE: tuple[str, ...] = tuple(f"{RANK[c]}{SUIT_LETTERS[SUIT[c]]}" for c in range(CARD_COUNT))
-BY_CODE: dict[str, int] = {code: c for c, code in enumerate(CODE)}
+CODES = CardCodes(CODE)
+BY_CODE: dict[str, int] = CODES.by_code
+codes = CODES.of
 # Payoo cards score their number; the Papayoo (a 7 chosen by the die) adds 40 per round.
 PAYOO_POINTS: tuple[int, ...] = tuple(RANK[c] if SUIT[c] == PAYOO else 0 for c in range(CARD_COUNT))
 PAPAYOO_POINTS = 40
@@ -38,33 +44,11 @@ def deck_mask(players: int) -> int:
     return FULL_MASK & ~ONES_MASK if players >= 7 else FULL_MASK
 
 
-# Cards of a mask by 10-bit chunks: table lookups beat a bit loop on the hot path.
-_CHUNK = 10
-_CHUNKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(base + i for i in range(_CHUNK) if m >> i & 1) for m in range(1 << _CHUNK))
-    for base in range(0, CARD_COUNT, _CHUNK)
-)
-
-
-def cards_of(mask: int) -> list[int]:
-    """The cards of a mask in ascending order."""
-    t = _CHUNKS
-    return [
-        *t[0][mask & 1023], *t[1][mask >> 10 & 1023], *t[2][mask >> 20 & 1023],
-        *t[3][mask >> 30 & 1023], *t[4][mask >> 40 & 1023], *t[5][mask >> 50 & 1023],
-    ]
-
-
-def codes(mask: int) -> list[str]:
-    return [CODE[c] for c in cards_of(mask)]
+def mask_of_codes(names: Iterable[str]) -> int:
+    """The mask of card codes read from a view (known good, so unchecked:
+    ``CODES.mask`` checks each code, which only stacked input needs)."""
+    return mask_of(map(BY_CODE.__getitem__, names))
 
 
 def papayoo_card(suit: int) -> int:
     return suit * 10 + SEVEN_RANK - 1
-
-
-def points(mask: int, papayoo: int) -> int:
-    total = sum(PAYOO_POINTS[c] for c in cards_of(mask & SUIT_MASK[PAYOO]))
-    if papayoo >= 0 and mask >> papayoo & 1:
-        total += PAPAYOO_POINTS
-    return total

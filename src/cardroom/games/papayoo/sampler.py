@@ -15,29 +15,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from cardroom.core.cardset import cards_of, mask_of
 from cardroom.core.rng import Rng
 from cardroom.games.papayoo.cards import (
     BY_CODE,
     DEAL_TABLE,
     SUIT_LETTERS,
     SUIT_MASK,
-    cards_of,
     deck_mask,
+    mask_of_codes,
 )
-from cardroom.games.papayoo.state import PHASE_PASS, PHASE_PLAY, PapayooState
+from cardroom.games.papayoo.fields import PHASE_PASS, PHASE_PLAY
+from cardroom.games.papayoo.state import PapayooState
 
 if TYPE_CHECKING:
     from cardroom.core.game import Game
 
 REJECTION_TRIES = 200
 GREEDY_TRIES = 200
-
-
-def mask_of(codes: Any) -> int:
-    mask = 0
-    for code in codes:
-        mask |= 1 << BY_CODE[code]
-    return mask
 
 
 def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> PapayooState:
@@ -51,16 +46,16 @@ def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> PapayooState:
     s.totals, s.round_points = list(view["scores"]), [list(p) for p in view["round_points"]]
     s.taken = list(view["taken_points"])
     s.voids = [sum(1 << SUIT_LETTERS.index(x) for x in v) for v in view["voids"]]
-    s.played = mask_of(view["played"])
+    s.played = mask_of_codes(view["played"])
     s.trick_seats = [st for st, _ in view["trick"]]
     s.trick_cards = [BY_CODE[c] for _, c in view["trick"]]
     s.papayoo = BY_CODE[view["papayoo"]] if view["papayoo"] else -1
     s.turn = view["turn"] if view["turn"] is not None else s.dealer
     s.waiting = list(view["to_act"]) if s.phase_name == PHASE_PASS else []
     s.passed, s.chosen = [0] * n, [0] * n
-    s.passed[seat] = mask_of(view["passed"])
-    s.passed[(seat - 1) % n] = mask_of(view["received"])
-    s.chosen[seat] = mask_of(view["chosen"])
+    s.passed[seat] = mask_of_codes(view["passed"])
+    s.passed[(seat - 1) % n] = mask_of_codes(view["received"])
+    s.chosen[seat] = mask_of_codes(view["chosen"])
     s.hands = deal_hidden(view, seat, rng)
     if s.phase_name == PHASE_PASS:
         for o in range(n):
@@ -72,13 +67,13 @@ def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> PapayooState:
 def deal_hidden(view: Mapping[str, Any], seat: int, rng: Rng) -> list[int]:
     n: int = view["players"]
     hands = [0] * n
-    hands[seat] = mask_of(view["hand"])
+    hands[seat] = mask_of_codes(view["hand"])
     sizes: list[int] = view["hand_sizes"]
-    table = mask_of(c for _, c in view["trick"])
-    unseen = deck_mask(n) & ~hands[seat] & ~mask_of(view["played"]) & ~table
+    table = mask_of_codes(c for _, c in view["trick"])
+    unseen = deck_mask(n) & ~hands[seat] & ~mask_of_codes(view["played"]) & ~table
     left = (seat + 1) % n
     if view["phase"] == PHASE_PLAY:  # our passed cards are in the left hand unless played
-        hands[left] = mask_of(view["passed"]) & unseen
+        hands[left] = mask_of_codes(view["passed"]) & unseen
     unseen &= ~hands[left]
     others = [o for o in range(n) if o != seat]
     need = {o: sizes[o] - hands[o].bit_count() for o in others}
@@ -104,9 +99,7 @@ def _uniform(
         dealt: dict[int, int] = {}
         i = 0
         for o in others:
-            mask = 0
-            for c in cards[i:i + need[o]]:
-                mask |= 1 << c
+            mask = mask_of(cards[i:i + need[o]])
             i += need[o]
             if mask & banned[o]:
                 break
@@ -139,7 +132,4 @@ def _greedy(
 def _random_subset(mask: int, count: int, rng: Rng) -> int:
     cards = cards_of(mask)
     rng.shuffle(cards)
-    out = 0
-    for c in cards[:count]:
-        out |= 1 << c
-    return out
+    return mask_of(cards[:count])

@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
 from typing import Any
 
-from cardroom.core.bot import Bot
 from cardroom.core.errors import BadOption
-from cardroom.core.events import Viewer
-from cardroom.core.game import Game
+from cardroom.core.game import Game, GameParts
 from cardroom.core.registry import register
-from cardroom.core.rng import Rng
-from cardroom.games.pile_up import render as text
+from cardroom.games.pile_up import render
 from cardroom.games.pile_up.bot import PileUpHeuristic
 from cardroom.games.pile_up.cards import (
     BY_CODE,
@@ -30,6 +26,8 @@ from cardroom.games.pile_up.state import PileUpState
 class PileUp(Game):
     id = "pile-up"
     state_class = PileUpState
+    parts = GameParts(determinize=determinize, heuristic=PileUpHeuristic,
+                      render=render.render, describe_event=render.describe_event)
     name = "Pile up"
     min_players = 2
     max_players = 5
@@ -53,38 +51,26 @@ class PileUp(Game):
                 raise BadOption(f"{where}: a die face is a whole number from 1 to "
                                 f"{DIE_FACES}, not {entry!r}")
             return entry
-        return convert_deck(entry, where)
+        return self.convert_deck(entry, where)
 
-    def determinize(self, view: Mapping[str, Any], rng: Rng) -> PileUpState:
-        return determinize(self, view, rng)
-
-    def heuristic_bot(self, seed: int) -> Bot:
-        return PileUpHeuristic(seed)
-
-    def render(self, view: Mapping[str, Any], color: bool) -> str:
-        return text.render(view, color)
-
-    def describe_event(self, event: Mapping[str, Any], viewer: Viewer) -> str | None:
-        return text.describe_event(event, viewer)
-
-
-def convert_deck(entry: Any, where: str) -> list[int]:
-    """A whole deck order, top first, as card ids."""
-    if not isinstance(entry, list) or len(entry) != CARD_COUNT:
-        raise BadOption(f"{where}: a deck order is a list of all {CARD_COUNT} card codes, "
-                        "top card first")
-    for code in entry:
-        if not isinstance(code, str) or code.upper() not in BY_CODE:
-            raise BadOption(f"{where}: {code!r} is not a card of the deck (a code is a number "
-                            f"1-6 and a colour, one of {', '.join(COLOUR_CODES)}: e.g. 3R)")
-    entry = [code.upper() for code in entry]
-    counts = Counter(entry)
-    wrong = [f"{code} {counts[code]} times (the deck has {TYPE_COPIES[t]})"
-             for t, code in enumerate(TYPE_CODE) if counts[code] != TYPE_COPIES[t]]
-    if wrong:
-        raise BadOption(f"{where}: this order has " + ", ".join(wrong))
-    pool = IdPool()
-    return [pool.take(code) for code in entry]
+    def convert_deck(self, entry: Any, where: str) -> list[int]:
+        """A whole deck order, top first, as card ids."""
+        if not isinstance(entry, list) or len(entry) != CARD_COUNT:
+            raise BadOption(f"{where}: a deck order is a list of all {CARD_COUNT} card "
+                            "codes, top card first")
+        for code in entry:
+            if not isinstance(code, str) or code.upper() not in BY_CODE:
+                raise BadOption(f"{where}: {code!r} is not a card of the deck (a code is a "
+                                f"number 1-6 and a colour, one of "
+                                f"{', '.join(COLOUR_CODES)}: e.g. 3R)")
+        entry = [code.upper() for code in entry]
+        counts = Counter(entry)
+        wrong = [f"{code} {counts[code]} times (the deck has {TYPE_COPIES[t]})"
+                 for t, code in enumerate(TYPE_CODE) if counts[code] != TYPE_COPIES[t]]
+        if wrong:
+            raise BadOption(f"{where}: this order has " + ", ".join(wrong))
+        pool = IdPool()
+        return [pool.take(code) for code in entry]
 
 
 GAME = register(PileUp())

@@ -8,6 +8,7 @@ so ``place 3R`` names no particular copy.
 from __future__ import annotations
 
 from cardroom.games.pile_up.cards import BY_CODE, TYPE_CODE, TYPES
+from cardroom.games.pile_up.fields import PileUpFields
 
 MAX_SEATS = 5
 PLACE = 0
@@ -24,7 +25,7 @@ _VERB_BASE = dict(_CARD_VERBS)
 _SEATS = {str(s): s for s in range(MAX_SEATS)}
 
 
-def action_text(action: int) -> str:
+def action_text(s: PileUpFields, action: int) -> str:
     if action == DONE:
         return "done"
     if action == KEEP:
@@ -35,7 +36,7 @@ def action_text(action: int) -> str:
     return f"{verb} {TYPE_CODE[action - base]}"
 
 
-def parse_action(text: str) -> int | None:
+def parse_action(s: PileUpFields, text: str) -> int | None:
     verb, _, arg = text.partition(" ")
     if not arg:
         return {"done": DONE, "keep": KEEP}.get(verb)

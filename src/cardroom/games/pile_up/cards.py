@@ -13,7 +13,7 @@ import json
 from collections.abc import Iterable
 from pathlib import Path
 
-from cardroom.core.bits import bit_indices
+from cardroom.core.cardset import cards_of, mask_of
 
 _DATA = json.loads(Path(__file__).with_name("rudy.json").read_text(encoding="utf-8"))
 
@@ -55,9 +55,6 @@ NUMBER_MASK: tuple[int, ...] = tuple(
 )
 
 
-ids_of = bit_indices
-
-
 def types_of(mask: int) -> list[int]:
     """The distinct types in ``mask``, ascending."""
     out: list[int] = []
@@ -70,12 +67,22 @@ def types_of(mask: int) -> list[int]:
 
 
 def codes(mask: int) -> list[str]:
-    return [CODE[i] for i in ids_of(mask)]
+    """The codes of a mask's cards, in id order. Not ``CardCodes``: the copies
+    of a type share one code."""
+    return [CODE[c] for c in cards_of(mask)]
 
 
 def type_of_mask(mask: int) -> int:
     """The type of a non-empty single-type mask (a stack)."""
     return TYPE_OF[(mask & -mask).bit_length() - 1]
+
+
+def column_cards(stacks: list[int]) -> int:
+    """Every card of a column: the union of its stacks."""
+    mask = 0
+    for stack in stacks:
+        mask |= stack
+    return mask
 
 
 def numbers_mask(numbers: Iterable[int]) -> int:
@@ -109,7 +116,4 @@ class IdPool:
         return card.bit_length() - 1
 
     def mask(self, codes_: Iterable[str]) -> int:
-        out = 0
-        for code in codes_:
-            out |= 1 << self.take(code)
-        return out
+        return mask_of(self.take(code) for code in codes_)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardroom.games.pile_up.actions import DONE, GIVE, KEEP, PLACE, PUSH, STACK, TAKE
 from cardroom.games.pile_up.cards import (
     NUMBER_MASK,
@@ -13,20 +11,27 @@ from cardroom.games.pile_up.cards import (
     type_of_mask,
     types_of,
 )
-from cardroom.games.pile_up.rules import (
+from cardroom.games.pile_up.fields import (
     PHASE_AVOID,
     PHASE_GIVE,
+    PHASE_OVER,
     PHASE_PLAY,
     PHASE_PUSH,
     PHASE_TAKE,
+    PileUpFields,
 )
 
-if TYPE_CHECKING:
-    from cardroom.games.pile_up.state import PileUpState
+
+def actor(s: PileUpFields) -> int:
+    """The one seat to act (-1: the game is over): during a push, whoever
+    names the next target; else the turn's player."""
+    if s.phase_name in (PHASE_PUSH, PHASE_AVOID):
+        return s.chooser
+    return -1 if s.phase_name == PHASE_OVER else s.turn
 
 
-def legal_actions(s: PileUpState, seat: int) -> list[int]:
-    if seat != s.actor():
+def legal_actions(s: PileUpFields, seat: int) -> list[int]:
+    if seat != actor(s):
         return []
     phase = s.phase_name
     if phase == PHASE_PLAY:
@@ -39,7 +44,7 @@ def legal_actions(s: PileUpState, seat: int) -> list[int]:
     return [*targets, KEEP] if phase == PHASE_AVOID else targets
 
 
-def layable(s: PileUpState) -> int:
+def layable(s: PileUpFields) -> int:
     """The cards the player may lay now: of a rolled number, then of the
     number already chosen this turn."""
     source = s.minus[s.turn] if s.from_minus else s.hands[s.turn]
@@ -49,11 +54,11 @@ def layable(s: PileUpState) -> int:
     return source & (NUMBER_MASK[a] | NUMBER_MASK[b] | NUMBER_MASK[c])
 
 
-def has_stack(s: PileUpState, t: int) -> bool:
+def has_stack(s: PileUpFields, t: int) -> bool:
     return any(type_of_mask(st) == t for st in s.columns[TYPE_NUMBER[t] - 1])
 
 
-def play_actions(s: PileUpState) -> list[int]:
+def play_actions(s: PileUpFields) -> list[int]:
     types = types_of(layable(s))
     out = [PLACE + t for t in types]
     shown = {type_of_mask(st) for column in s.columns for st in column}
@@ -63,7 +68,7 @@ def play_actions(s: PileUpState) -> list[int]:
     return out
 
 
-def illegal_reason(s: PileUpState, seat: int, action: int) -> str | None:
+def illegal_reason(s: PileUpFields, seat: int, action: int) -> str | None:
     phase = s.phase_name
     if phase == PHASE_PLAY:
         return play_reason(s, action)
@@ -74,7 +79,7 @@ def illegal_reason(s: PileUpState, seat: int, action: int) -> str | None:
     return push_reason(s, seat, action)
 
 
-def play_reason(s: PileUpState, action: int) -> str | None:
+def play_reason(s: PileUpFields, action: int) -> str | None:
     if action == DONE:
         return None if s.placed else _must_lay(s)
     if not PLACE <= action < GIVE:
@@ -97,12 +102,12 @@ def play_reason(s: PileUpState, action: int) -> str | None:
     return None
 
 
-def _held(s: PileUpState, t: int) -> int:
+def _held(s: PileUpFields, t: int) -> int:
     source = s.minus[s.turn] if s.from_minus else s.hands[s.turn]
     return source & TYPE_MASK[t]
 
 
-def _must_lay(s: PileUpState) -> str:
+def _must_lay(s: PileUpFields) -> str:
     if s.from_minus:
         return ("your hand is empty, so you must lay one of your minus cards on a number "
                 "the dice show (D5): there is no passing")
@@ -114,7 +119,7 @@ def _dice_words(dice: list[int]) -> str:
     return ", ".join(faces[:-1]) + " and " + faces[-1]
 
 
-def give_reason(s: PileUpState, action: int) -> str | None:
+def give_reason(s: PileUpFields, action: int) -> str | None:
     if not GIVE <= action < TAKE:
         return (f"you rolled a triple: give away your minus cards with 'give <card>' "
                 f"({s.give_left} to go, the next one to seat {s.give_next})")
@@ -124,7 +129,7 @@ def give_reason(s: PileUpState, action: int) -> str | None:
     return None
 
 
-def take_reason(s: PileUpState, action: int) -> str | None:
+def take_reason(s: PileUpFields, action: int) -> str | None:
     if not TAKE <= action < PUSH:
         return ("none of your cards matches the dice: take one card of your hand as a "
                 "minus card with 'take <card>'")
@@ -134,7 +139,7 @@ def take_reason(s: PileUpState, action: int) -> str | None:
     return None
 
 
-def push_reason(s: PileUpState, seat: int, action: int) -> str | None:
+def push_reason(s: PileUpFields, seat: int, action: int) -> str | None:
     count = s.push_cards.bit_count()
     cards = f"{count} card{'s' if count != 1 else ''}"
     if action == KEEP and s.phase_name == PHASE_AVOID:

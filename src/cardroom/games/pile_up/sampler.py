@@ -17,9 +17,10 @@ from collections.abc import Mapping
 from math import comb
 from typing import TYPE_CHECKING, Any
 
+from cardroom.core.cardset import cards_of, mask_of
 from cardroom.core.rng import Rng
-from cardroom.games.pile_up.cards import BY_CODE, IdPool, ids_of, numbers_mask
-from cardroom.games.pile_up.rules import PHASE_PLAY
+from cardroom.games.pile_up.cards import BY_CODE, IdPool, numbers_mask
+from cardroom.games.pile_up.fields import PHASE_PLAY
 from cardroom.games.pile_up.state import PileUpState
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> PileUpState:
     seat: int = view["seat"]
     s.hands = s.known[:]
     s.hands[seat] |= pool.mask((Counter(view["hand"]) - Counter(view["known"][seat])).elements())
-    s.pile = deal_hidden(s, view, ids_of(pool.free), rng)
+    s.pile = deal_hidden(s, view, cards_of(pool.free), rng)
     return s
 
 
@@ -69,12 +70,12 @@ def deal_hidden(s: PileUpState, view: Mapping[str, Any], unseen: list[int], rng:
         slots = sizes[laying] - s.hands[laying].bit_count()
         want = numbers_mask([s.number] if s.placed else s.dice)
         chosen, unseen = _with_one_of(unseen, want, slots, rng)
-        s.hands[laying] |= sum(1 << c for c in chosen)
+        s.hands[laying] |= mask_of(chosen)
     for o in range(s.players):
         if o in (seat, laying):
             continue
         slots = sizes[o] - s.hands[o].bit_count()
-        s.hands[o] |= sum(1 << c for c in unseen[:slots])
+        s.hands[o] |= mask_of(unseen[:slots])
         unseen = unseen[slots:]
     if len(unseen) != view["pile_size"]:
         raise ValueError("the view's card counts do not add up to the deck")

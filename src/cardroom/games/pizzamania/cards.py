@@ -6,7 +6,8 @@ count the copies of value ``v``. Copies are identical, so a multiset is all
 the rules need; adding two disjoint piles is plain addition, because no
 printing we load has more than 15 copies of a value.
 
-A pizza base is an int too: its index in ``BASE_CODES``.
+A pizza base is an int too: its index in ``BASE_CODES``. Sets of seats (who
+passed on a pizza) are ``core.cardset`` masks, bit ``p`` for seat ``p``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
+
+from cardroom.core.cardset import CardCodes
 
 BITS = 4
 NIBBLE = (1 << BITS) - 1
@@ -50,11 +53,12 @@ ONE: tuple[int, ...] = tuple(1 << (BITS * v) for v in range(HIGHEST + 1))
 FULL = sum(n * ONE[v] for v, n in COPIES.items())
 TOPPING_TOTAL = sum(COPIES.values())
 
-BASE_CODES: tuple[str, ...] = tuple(b["code"] for b in DATA["bases"])
+BASES = CardCodes([b["code"] for b in DATA["bases"]])
+BASE_CODES: tuple[str, ...] = BASES.codes
 BASE_NAMES: tuple[str, ...] = tuple(b["name"] for b in DATA["bases"])
 BASE_SIZE: tuple[int, ...] = tuple(b["size"] for b in DATA["bases"])
 BASE_COUNT: tuple[int, ...] = tuple(b["count"] for b in DATA["bases"])
-BASE_BY_CODE: dict[str, int] = {code: i for i, code in enumerate(BASE_CODES)}
+BASE_BY_CODE: dict[str, int] = BASES.by_code
 BASE_TOTAL = sum(BASE_COUNT)
 BASE_DECK: tuple[int, ...] = tuple(k for k, n in enumerate(BASE_COUNT) for _ in range(n))
 

@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from math import comb
 from typing import TYPE_CHECKING, Any
 
+from cardroom.core.cardset import mask_of
 from cardroom.core.rng import Rng
 from cardroom.games.pizzamania.cards import (
     BASE_BY_CODE,
@@ -38,7 +39,7 @@ from cardroom.games.pizzamania.cards import (
     pack,
     unpack,
 )
-from cardroom.games.pizzamania.chefs import Gift
+from cardroom.games.pizzamania.fields import Gift, PizzamaniaFields
 from cardroom.games.pizzamania.state import PizzamaniaState
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> PizzamaniaStat
     s.pile = [v for _, v in view["pile"]]
     s.turner = view["turner"]
     s.turn = view["turn"] if view["turn"] is not None else view["turner"]
-    s.passed = sum(1 << p for p in view["passed"])
+    s.passed = mask_of(view["passed"])
     s.finished = list(view["finished"])
     s.orders = [list(o) for o in view["orders"]]
     s.holders = dict(view["chefs"])
@@ -73,7 +74,7 @@ def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> PizzamaniaStat
 
 
 def deal_hidden(
-    s: PizzamaniaState, view: Mapping[str, Any], seat: int, rng: Rng
+    s: PizzamaniaFields, view: Mapping[str, Any], seat: int, rng: Rng
 ) -> tuple[list[int], int]:
     n = s.players
     hands = [0] * n
@@ -96,7 +97,7 @@ def deal_hidden(
 
 
 def partner_bounds(
-    s: PizzamaniaState, view: Mapping[str, Any], seat: int
+    s: PizzamaniaFields, view: Mapping[str, Any], seat: int
 ) -> tuple[int, list[int], list[int]]:
     """The seat's chef partner and per-value bounds on its current hand (D9)."""
     gave = received = 0
@@ -149,7 +150,7 @@ def bounded_counts(pool: int, k: int, lo: list[int], hi: list[int], rng: Rng) ->
     return out
 
 
-def _gift(s: PizzamaniaState, g: Mapping[str, Any]) -> Gift:
+def _gift(s: PizzamaniaFields, g: Mapping[str, Any]) -> Gift:
     if "cards" in g:
         cards = pack(g["cards"])
     else:  # hidden from this seat: any plausible cards will do

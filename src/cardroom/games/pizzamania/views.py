@@ -11,10 +11,10 @@ set aside and the order of the base deck.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from cardroom.core.cardset import cards_of
 from cardroom.core.events import Viewer
-from cardroom.games.pizzamania import chefs
 from cardroom.games.pizzamania.cards import (
     BASE_CODES,
     BASE_COUNT,
@@ -25,12 +25,11 @@ from cardroom.games.pizzamania.cards import (
     size,
     unpack,
 )
+from cardroom.games.pizzamania.fields import Gift, PizzamaniaFields
+from cardroom.games.pizzamania.rules import assign
 
-if TYPE_CHECKING:
-    from cardroom.games.pizzamania.state import PizzamaniaState
 
-
-def table_view(s: PizzamaniaState, seat: Viewer) -> dict[str, Any]:
+def table_view(s: PizzamaniaFields, seat: Viewer) -> dict[str, Any]:
     out: dict[str, Any] = {
         "round": s.round_no,
         "rounds": s.rounds,
@@ -44,7 +43,7 @@ def table_view(s: PizzamaniaState, seat: Viewer) -> dict[str, Any]:
         "pile": [[p, v] for p, v in zip(s.pile_seats, s.pile, strict=True)],
         "top": s.pile[-1] if s.pile else None,
         "turner": s.turner,
-        "passed": [p for p in range(s.players) if s.passed >> p & 1],
+        "passed": cards_of(s.passed),
         "turn": None if s.over else s.turn,
         "finished": s.finished[:],
         "played": [unpack(p) for p in s.played],
@@ -61,7 +60,7 @@ def table_view(s: PizzamaniaState, seat: Viewer) -> dict[str, Any]:
     return out
 
 
-def _gift(g: chefs.Gift, seat: Viewer) -> dict[str, Any]:
+def _gift(g: Gift, seat: Viewer) -> dict[str, Any]:
     out: dict[str, Any] = {"chef": g.chef, "giver": g.giver, "receiver": g.receiver,
                            "count": g.count, "which": g.which}
     if seat is None or seat in (g.giver, g.receiver):
@@ -69,7 +68,7 @@ def _gift(g: chefs.Gift, seat: Viewer) -> dict[str, Any]:
     return out
 
 
-def invariant_errors(s: PizzamaniaState) -> list[str]:
+def invariant_errors(s: PizzamaniaFields) -> list[str]:
     errors = _card_errors(s)
     if len(s.base_deck) + 1 > BASE_TOTAL or any(
         s.base_deck.count(k) > n for k, n in enumerate(BASE_COUNT)
@@ -88,7 +87,7 @@ def invariant_errors(s: PizzamaniaState) -> list[str]:
     return errors
 
 
-def _card_errors(s: PizzamaniaState) -> list[str]:
+def _card_errors(s: PizzamaniaFields) -> list[str]:
     total = s.aside + sum(s.hands) + sum(s.played)
     errors = []
     if total != FULL:
@@ -98,13 +97,13 @@ def _card_errors(s: PizzamaniaState) -> list[str]:
     return errors
 
 
-def _chef_errors(s: PizzamaniaState) -> list[str]:
+def _chef_errors(s: PizzamaniaFields) -> list[str]:
     if s.simple or s.round_no == 1:
         return [] if not s.holders else ["chef cards are out in the first round or simple game"]
     expected = {c.id for c in chefs_in_play(s.players)}
     errors = []
     if set(s.holders) != expected:
         errors.append(f"chef cards {sorted(s.holders)} dealt out, expected {sorted(expected)}")
-    elif s.holders != chefs.assign(s.orders[s.round_no - 2]):
+    elif s.holders != assign(s.orders[s.round_no - 2]):
         errors.append("the chef cards do not follow the last round's finish order")
     return errors

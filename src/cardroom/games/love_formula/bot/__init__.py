@@ -1,0 +1,8 @@
+"""The heuristic bot: it reads only its seat's view and the legal strings.
+
+- ``model.py``: what it reads from a view (zones, needs) and what cards
+  are worth to it.
+- ``goals.py``: the expansions seen by the bot: goals it can still win, and
+  the chance card's rules for the round.
+- ``heuristic.py``: ``LoveHeuristic``, the choices by step.
+"""

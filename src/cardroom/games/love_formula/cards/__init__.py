@@ -1,0 +1,13 @@
+"""Love Formula's cards: what is printed on them, read from data.
+
+- ``data/``: one JSON file per set (base, chance, goals, promo).
+- ``vocabulary.py``: the effect vocabulary a card's data may use (ops,
+  static effects, reaction triggers, goal clauses) and its checks;
+  ``DataError``.
+- ``checks.py``: the checks of one set file (fields, counts, D3 priorities).
+- ``catalog.py``: the catalog ``CAT`` (every card of every set as an int),
+  the card types, and ``CODES`` (card ids as protocol codes).
+- ``config.py``: which cards and rules one game uses, from its options
+  (expansions, promo pack, goal variants) and the options themselves.
+- ``shuffle.py``: a deck order through a named random source (R10).
+"""

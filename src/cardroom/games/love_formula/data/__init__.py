@@ -1,1 +1,0 @@
-"""Card data: one JSON file per set (base.json), loaded and checked by cards.py."""

@@ -1,0 +1,226 @@
+"""The #RelationshipGoals expansion: goals laid out with VP cards, First goals
+claimed at once, Game End goals scored at the end, and the five variants.
+
+Set-up lays out players + 1 goals from the shuffled goal deck (random source
+``goals``), each with a VP card from the shuffled VP cards (source ``vp``)
+face down under it. R18: First goals are checked after every step of a play
+phase; when several players meet one in the same step, the acting player comes
+first, then the others in this round's turn order from there (clockwise when
+no turn is on), so the card resolved first by priority wins it. R19: a "most"
+Game End goal needs at least one and is shared by all who tie. Variants:
+``equal`` (every goal worth ``goal_vp``; R22: 0 draws a VP card, face up, to
+set it), ``open`` (VP cards face up from the start), ``hidden`` (R20: a won VP
+card stays face down, seen by nobody, until the end), ``planned`` (R21: the
+first ``first_goals`` First goals and ``end_goals`` Game End goals of the
+shuffled deck). Won goals are not replaced. At the end every VP card is turned
+up.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardroom.core.cardset import cards_of, mask_of
+from cardroom.core.events import Viewer
+from cardroom.games.love_formula.cards.catalog import CAT, CONNECTION, PREP
+from cardroom.games.love_formula.cards.config import GOAL_CARDS, VP_CARDS
+from cardroom.games.love_formula.cards.shuffle import arrange
+from cardroom.games.love_formula.cards.vocabulary import COUNTERS
+from cardroom.games.love_formula.fields import DRAFT, LoveFields
+from cardroom.games.love_formula.scoring import goal_visible, goal_worth
+
+ids = CAT.ids
+
+
+# ----- set-up -----------------------------------------------------------------------------
+def clear(s: LoveFields) -> None:
+    """No goals laid out, nothing counted (also with the expansion off)."""
+    s.counters = [[0, 0, 0] for _ in range(s.players)]
+    s.goal_row, s.goal_vp_cards, s.goal_face_up, s.goal_winner = [], [], [], []
+    s.goal_scorers, s.unused_goals, s.unused_vp_cards = [], [], []
+    s.goal_value_card, s.goal_value = -1, 0
+
+
+def setup(s: LoveFields) -> None:
+    config = s.config
+    order = arrange(s.rng, cards_of(GOAL_CARDS), "goals")
+    if config.variant == "planned":
+        firsts = [g for g in order if CAT.goal_kind[g] == "first"][:config.first_goals]
+        ends = [g for g in order if CAT.goal_kind[g] == "end"][:config.end_goals]
+        chosen = set(firsts + ends)
+        row = [g for g in order if g in chosen]
+    else:
+        row = order[:s.players + 1]
+    n = len(row)
+    s.goal_row, s.unused_goals = row, sorted(set(order) - set(row))
+    s.goal_winner, s.goal_scorers = [-1] * n, [[] for _ in row]
+    # Face up from the start: 'open' VP cards, and 'equal' goals (their worth is agreed).
+    s.goal_vp_cards, s.goal_face_up = [-1] * n, [config.variant in ("open", "equal")] * n
+    s.goal_value_card, s.goal_value = -1, config.goal_vp
+    vps = arrange(s.rng, cards_of(VP_CARDS), "vp") if config.uses_vp_cards else []
+    if config.variant == "equal" and vps:
+        s.goal_value_card, s.goal_value = vps[0], CAT.points[vps[0]]  # R22
+        vps = vps[1:]
+    elif config.variant != "equal":
+        s.goal_vp_cards, vps = vps[:n], vps[n:]
+    used = mask_of(c for c in [*s.goal_vp_cards, s.goal_value_card] if c >= 0)
+    s.unused_vp_cards = cards_of(VP_CARDS & ~used)
+    s.log.append({"type": "goals", "variant": config.variant,
+                  "goals": [goal_item(s, i, -1) for i in range(n)],
+                  "value": s.goal_value if config.variant == "equal" else None})
+
+
+def count(s: LoveFields, seat: int, counter: int) -> None:
+    """R26: one more of what a seat did (OBSTACLES_PLAYED, ...), for the goals."""
+    s.counters[seat][counter] += 1
+
+
+# ----- measures and conditions ------------------------------------------------------------
+def measures(s: LoveFields, seat: int) -> dict[str, int]:
+    """Every goal measure of ``seat`` in one pass over its zone."""
+    m = dict.fromkeys(("perfect", "big_perfect", "connections", "obstacles", "event",
+                       "location", "item"), 0)
+    for p in s.unattached[seat]:
+        m[CAT.subtype[p]] += 1
+    preps, vp = len(s.unattached[seat]), 0
+    for c in s.couples[seat]:
+        req = CAT.requires[c]
+        have = vp_change = 0
+        spoilt = False
+        for a in s.attached[c]:
+            kind = CAT.type[a]
+            if kind == PREP:
+                preps += 1
+                m[CAT.subtype[a]] += 1
+                have += CAT.match[a] in req
+            else:
+                m["connections" if kind == CONNECTION else "obstacles"] += 1
+            statics = CAT.statics[a]
+            if statics:
+                vp_change += statics.get("vp", 0)
+                spoilt = spoilt or "no_perfect" in statics
+        perfect = have == len(req) and not spoilt
+        m["perfect"] += perfect
+        m["big_perfect"] += perfect and len(req) >= 3
+        vp += max(0, (CAT.vp_perfect[c] if perfect else CAT.vp_incomplete[c]) + vp_change)
+    m.update(couples=len(s.couples[seat]), preparations=preps,
+             unattached=len(s.unattached[seat]), events=m.pop("event"),
+             locations=m.pop("location"), items=m.pop("item"),
+             hand=s.hands[seat].bit_count(), zone_vp=vp + preps)
+    m.update(zip(COUNTERS, s.counters[seat], strict=True))
+    return m
+
+
+def meets(s: LoveFields, seat: int, goal: int,
+          memo: dict[int, dict[str, int]] | None = None) -> bool:
+    """Whether ``seat`` meets every clause of ``goal`` now (``memo`` caches the
+    measures within one check)."""
+    memo = {} if memo is None else memo
+
+    def value(other: int, name: str) -> int:
+        if other not in memo:
+            memo[other] = measures(s, other)
+        return memo[other][name]
+
+    for clause in CAT.condition[goal]:
+        mine = value(seat, clause.measure)
+        if clause.most:
+            if mine <= 0 or any(value(o, clause.measure) > mine for o in range(s.players)):
+                return False
+        elif not clause.at_least <= mine <= clause.at_most:
+            return False
+    return True
+
+
+# ----- claiming and scoring ---------------------------------------------------------------
+def claim_order(s: LoveFields) -> list[int]:
+    """R18: the acting player first, then this round's turn order from there."""
+    n = s.players
+    if s.actor >= 0:
+        first = s.actor
+    elif s.frames:
+        first = s.frames[-1].player
+    else:
+        first = max(s.revealer, 0)
+    ring = s.order if len(s.order) == n else list(range(n))
+    at = ring.index(first)
+    return ring[at:] + ring[:at]
+
+
+# Events after which no goal measure can have changed (hands, zones, counters).
+QUIET = frozenset(("selected", "resolve", "target", "round", "chance", "look", "seen",
+                   "round_rule", "extra_move", "cancelled", "no_target", "play", "draft",
+                   "pick", "setup", "job", "goals", "goal"))
+
+
+def check_since(s: LoveFields, start: int) -> int:
+    """Check the First goals if an event since ``start`` may have changed a
+    measure; the log length checked up to."""
+    log = s.log
+    if any(log[i]["type"] not in QUIET for i in range(start, len(log))):
+        check_first(s)
+    return len(log)
+
+
+def check_first(s: LoveFields) -> None:
+    """Award every open First goal that a player now meets (play phases only)."""
+    if s.step == DRAFT:
+        return
+    seats: list[int] | None = None
+    memo: dict[int, dict[str, int]] = {}
+    for i, goal in enumerate(s.goal_row):
+        if s.goal_winner[i] >= 0 or CAT.goal_kind[goal] != "first":
+            continue
+        seats = seats or claim_order(s)
+        for seat in seats:
+            if meets(s, seat, goal, memo):
+                award(s, i, seat)
+                break
+
+
+def award(s: LoveFields, i: int, seat: int) -> None:
+    s.goal_winner[i] = seat
+    if s.config.variant != "hidden":
+        s.goal_face_up[i] = True  # its VP card is turned up and added to the winner
+    s.log.append({"type": "goal", "seat": seat, **goal_item(s, i, -1)})
+
+
+def end_game(s: LoveFields) -> None:
+    """Game End goals for everyone who meets them; R27: every VP card turned up."""
+    check_first(s)
+    memo: dict[int, dict[str, int]] = {}
+    for i, goal in enumerate(s.goal_row):
+        if CAT.goal_kind[goal] == "end":
+            s.goal_scorers[i] = [other for other in range(s.players) if meets(s, other, goal, memo)]
+    s.goal_face_up = [True] * len(s.goal_row)
+    s.log.append({"type": "goals_end",
+                  "goals": [goal_item(s, i, -1) for i in range(len(s.goal_row))]})
+
+
+# ----- views ------------------------------------------------------------------------------
+def goal_item(s: LoveFields, i: int, seat: Viewer) -> dict[str, Any]:
+    """One goal as a seat sees it (``seat`` -1: what everyone sees; None: all)."""
+    shown = seat is None or goal_visible(s, i)
+    card = s.goal_vp_cards[i]
+    won = s.goal_winner[i]
+    return {"goal": ids[s.goal_row[i]], "kind": CAT.goal_kind[s.goal_row[i]],
+            "face_up": goal_visible(s, i),
+            "vp_card": ids[card] if shown and card >= 0 else None,
+            "vp": goal_worth(s, i) if shown else None,
+            "won_by": won if won >= 0 else None, "scored": s.goal_scorers[i][:]}
+
+
+def view(s: LoveFields, seat: Viewer) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "variant": s.config.variant,
+        "row": [goal_item(s, i, seat) for i in range(len(s.goal_row))],
+        "value": s.goal_value if s.config.variant == "equal" else None,
+        "value_card": ids[s.goal_value_card] if s.goal_value_card >= 0 else None,
+        "counters": [dict(zip(COUNTERS, c, strict=True)) for c in s.counters],
+        "unused_goals": len(s.unused_goals), "unused_vp": len(s.unused_vp_cards),
+    }
+    if seat is None:
+        out["goal_box"] = [ids[c] for c in s.unused_goals]
+        out["vp_box"] = [ids[c] for c in s.unused_vp_cards]
+    return out
+

@@ -1,0 +1,152 @@
+"""What the zones hold and what they are worth: couples, their preparations
+and static effects, VP, the tie-breakers, goal and chance VP, the result."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardroom.core.game import Result
+from cardroom.games.love_formula.cards.catalog import CAT, OBSTACLE, PREP
+from cardroom.games.love_formula.fields import DRAFT, OVER, ROUNDS, LoveFields
+
+ids = CAT.ids
+
+
+# ----- reading the zones ------------------------------------------------------------------
+def owner_of(s: LoveFields, couple: int) -> int:
+    for seat in range(s.players):
+        if couple in s.couples[seat]:
+            return seat
+    return -1
+
+
+def preps_on(s: LoveFields, couple: int) -> list[int]:
+    return [c for c in s.attached[couple] if CAT.type[c] == PREP]
+
+
+def obstacles_on(s: LoveFields, couple: int) -> list[int]:
+    return [c for c in s.attached[couple] if CAT.type[c] == OBSTACLE]
+
+
+def static(s: LoveFields, couple: int, name: str) -> int:
+    """The sum of one static effect of the cards on a couple (0: none)."""
+    return sum(CAT.statics[c].get(name, 0) for c in s.attached[couple])
+
+
+def missing(s: LoveFields, couple: int) -> list[int]:
+    have = {CAT.match[c] for c in preps_on(s, couple)}
+    return [d for d in CAT.requires[couple] if d not in have]
+
+
+def complete(s: LoveFields, couple: int) -> bool:
+    return not missing(s, couple)
+
+
+# ----- zone VP and the tie-breakers -------------------------------------------------------
+def couple_vp(s: LoveFields, couple: int) -> int:
+    perfect = complete(s, couple) and not static(s, couple, "no_perfect")
+    base = CAT.vp_perfect[couple] if perfect else CAT.vp_incomplete[couple]
+    return max(0, base + static(s, couple, "vp"))
+
+
+def prep_count(s: LoveFields, seat: int) -> int:
+    return len(s.unattached[seat]) + sum(len(preps_on(s, c)) for c in s.couples[seat])
+
+
+def obstacle_count(s: LoveFields, seat: int) -> int:
+    return sum(len(obstacles_on(s, c)) for c in s.couples[seat])
+
+
+def zone_vp(s: LoveFields, seat: int) -> int:
+    return prep_count(s, seat) + sum(couple_vp(s, c) for c in s.couples[seat])
+
+
+def tiebreak_key(s: LoveFields, seat: int) -> tuple[int, int, int, int, int]:
+    """VP, then more preparations, more couples, fewer obstacles, more cards in hand."""
+    return (zone_vp(s, seat), prep_count(s, seat), len(s.couples[seat]),
+            -obstacle_count(s, seat), s.hands[seat].bit_count())
+
+
+def zone_breakdown(s: LoveFields, seat: int) -> dict[str, Any]:
+    key = tiebreak_key(s, seat)
+    return {"vp": key[0], "preparations": key[1], "couples": key[2],
+            "obstacles": -key[3], "hand": key[4],
+            "couple_vp": {ids[c]: couple_vp(s, c) for c in s.couples[seat]},
+            "perfect": [ids[c] for c in s.couples[seat]
+                        if complete(s, c) and not static(s, c, "no_perfect")]}
+
+
+# ----- goal and chance VP -----------------------------------------------------------------
+def goal_visible(s: LoveFields, i: int) -> bool:
+    return s.goal_vp_cards[i] < 0 or s.goal_face_up[i]
+
+
+def goal_worth(s: LoveFields, i: int) -> int:
+    card = s.goal_vp_cards[i]
+    return s.goal_value if card < 0 else CAT.points[card]
+
+
+def goal_vp(s: LoveFields, seat: int) -> int:
+    """The goal VP of ``seat`` that everyone can see (all of it at the end)."""
+    total = 0
+    for i in range(len(s.goal_row)):
+        if goal_visible(s, i) and (s.goal_winner[i] == seat or seat in s.goal_scorers[i]):
+            total += goal_worth(s, i)
+    return total
+
+
+def public_vp(s: LoveFields, seat: int) -> int:
+    vp = zone_vp(s, seat) + s.chance_vp[seat]
+    return vp + goal_vp(s, seat) if s.config.goals else vp
+
+
+def breakdown(s: LoveFields, seat: int) -> dict[str, Any]:
+    """The base breakdown, with the VP from chance cards and goals (all known at the end)."""
+    out = zone_breakdown(s, seat)
+    out["zone_vp"] = zone_vp(s, seat)
+    out["chance_vp"] = s.chance_vp[seat]
+    if s.config.goals:
+        out["goals"] = {ids[s.goal_row[i]]: goal_worth(s, i) for i in range(len(s.goal_row))
+                        if goal_visible(s, i)
+                        and (s.goal_winner[i] == seat or seat in s.goal_scorers[i])}
+    out["vp"] = public_vp(s, seat)
+    return out
+
+
+# ----- the contract's scores and result ---------------------------------------------------
+def scores(s: LoveFields) -> list[Any]:
+    """VP everyone can see: zones, chance VP, goal VP turned up (all at the end)."""
+    if s.config.chance or s.config.goals:
+        return [public_vp(s, seat) for seat in range(s.players)]
+    return [zone_vp(s, seat) for seat in range(s.players)]
+
+
+def ranking(s: LoveFields) -> list[list[int]]:
+    """Best first by VP, then the four tie-breakers; still equal, shared."""
+    vp = scores(s)
+    keys = [(vp[seat], *tiebreak_key(s, seat)[1:]) for seat in range(s.players)]
+    ordered = sorted(set(keys), reverse=True)
+    return [[seat for seat in range(s.players) if keys[seat] == k] for k in ordered]
+
+
+def breakdowns(s: LoveFields) -> list[dict[str, Any]]:
+    if s.config.chance or s.config.goals:
+        return [breakdown(s, seat) for seat in range(s.players)]
+    return [zone_breakdown(s, seat) for seat in range(s.players)]
+
+
+def result(s: LoveFields) -> Result:
+    return Result(ranking(s), scores(s), {"breakdown": breakdowns(s)})
+
+
+# The search horizon (cardroom.search.reward): play rounds completed, and
+# the ranking as if the game ended now (zones keep their VP to the end).
+def rounds_completed(s: LoveFields) -> int:
+    if s.step == OVER:
+        return 2 * ROUNDS
+    done = (s.stage - 1) * ROUNDS
+    return done if s.step == DRAFT else done + s.round - 1
+
+
+def standing(s: LoveFields) -> Result:
+    return result(s)

@@ -1,0 +1,174 @@
+"""The two colour layouts: Parada (a column per colour around its oval card,
+no Si-Do step) and Muzicando (a pile per colour from Do upward).
+
+Each colour is the range ``low..high`` of its notes on the table (-1 while
+the colour is not open); in Muzicando ``low`` is always Do.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardroom.core.cardset import cards_of
+from cardroom.games.muzicando.actions import NO_CELL, play
+from cardroom.games.muzicando.cards import (
+    BY_CODE,
+    CODE,
+    COLOUR,
+    COLOUR_LETTERS,
+    COLOUR_NAMES,
+    COLOURS,
+    LAYOUT_NAMES,
+    MUZICANDO,
+    NOTE,
+    NOTE_NAMES,
+    NOTES,
+    OPENING_MASK,
+    OPENS_WITH,
+    PARADA,
+    SIGN_CARD,
+    card_of,
+)
+
+
+def _openers(layout: int) -> tuple[int, ...]:
+    """The card that opens each colour: its oval card (P) or its Do (M)."""
+    mask = OPENING_MASK[layout]
+    return tuple(next(c for c in cards_of(mask) if COLOUR[c] == col) for col in range(COLOURS))
+
+
+OPENERS = {PARADA: _openers(PARADA), MUZICANDO: _openers(MUZICANDO)}
+
+
+class ColumnTable:
+    layout: int
+    low: list[int]
+    high: list[int]
+    laid: int
+    playable: int  # note cards that may be laid now; -1 until worked out
+
+    def __init__(self, layout: int) -> None:
+        self.layout = layout
+        self.low = [-1] * COLOURS
+        self.high = [-1] * COLOURS
+        self.laid = 0
+        self.playable = -1
+
+    def clone(self) -> ColumnTable:
+        other = ColumnTable.__new__(ColumnTable)
+        other.layout = self.layout
+        other.low, other.high, other.laid = self.low[:], self.high[:], self.laid
+        other.playable = self.playable
+        return other
+
+    def on_table(self) -> int:
+        return self.laid
+
+    # ----- what may be played ----------------------------------------------
+    def opener(self, colour: int) -> int:
+        return OPENERS[self.layout][colour]
+
+    def playable_notes(self) -> int:
+        if self.playable >= 0:
+            return self.playable
+        mask = 0
+        openers = OPENERS[self.layout]
+        downward = self.layout == PARADA  # Muzicando piles only go up
+        for col in range(COLOURS):
+            low, high = self.low[col], self.high[col]
+            if low < 0:
+                mask |= 1 << openers[col]
+                continue
+            if downward and low > 0:
+                mask |= 1 << card_of(col, low - 1)
+            if high < NOTES - 1:
+                mask |= 1 << card_of(col, high + 1)
+        self.playable = mask
+        return mask
+
+    def opening_moves(self, hand: int) -> list[int]:
+        return [play(c) for c in cards_of(hand & OPENING_MASK[self.layout])]
+
+    def note_moves(self, hand: int) -> list[int]:
+        return [play(c) for c in cards_of(hand & self.playable_notes())]
+
+    def sign_moves(self, hand: int) -> list[int]:
+        return [play(s) for s in SIGN_CARD if hand >> s & 1 and self.low[COLOUR[s]] >= 0]
+
+    def opening_reason(self, card: int, cell: int) -> str | None:
+        kind = OPENS_WITH[self.layout]
+        if cell != NO_CELL:
+            return (f"in {LAYOUT_NAMES[self.layout]} the place follows from the card: "
+                    f"'play {CODE[card]}' without coordinates")
+        if not OPENING_MASK[self.layout] >> card & 1:
+            return f"{LAYOUT_NAMES[self.layout]} opens with {kind}"
+        return None
+
+    def note_reason(self, card: int, cell: int) -> str | None:
+        if cell != NO_CELL:
+            return (f"in {LAYOUT_NAMES[self.layout]} the place follows from the card: "
+                    f"'play {CODE[card]}' without coordinates")
+        if self.playable_notes() >> card & 1:
+            return None
+        col = COLOUR[card]
+        name = COLOUR_NAMES[col]
+        if self.low[col] < 0:
+            return f"{name} is not open yet: it opens with {CODE[self.opener(col)]}"
+        return f"{CODE[card]} cannot go on the {name} {self._shape()}: {self._wants(col)}"
+
+    def _shape(self) -> str:
+        return "column" if self.layout == PARADA else "pile"
+
+    def _wants(self, col: int) -> str:
+        low, high = self.low[col], self.high[col]
+        nexts = []
+        if self.layout == PARADA and low > 0:
+            nexts.append(CODE[card_of(col, low - 1)])
+        if high < NOTES - 1:
+            nexts.append(CODE[card_of(col, high + 1)])
+        span = f"{NOTE_NAMES[low]} to {NOTE_NAMES[high]}"
+        return f"it runs {span}, so only {' or '.join(nexts)} may go next"
+
+    def sign_reason(self, sign: int, cell: int) -> str | None:
+        if cell != NO_CELL:
+            return (f"in {LAYOUT_NAMES[self.layout]} a sign card goes without coordinates: "
+                    f"'play {CODE[sign]}'")
+        if self.low[COLOUR[sign]] < 0:
+            return (f"{CODE[sign]} may be played once {COLOUR_NAMES[COLOUR[sign]]} "
+                    "is on the table, and it is not yet")
+        return None
+
+    # ----- placing ---------------------------------------------------------
+    def place(self, card: int, cell: int) -> None:
+        col, note = COLOUR[card], NOTE[card]
+        if self.low[col] < 0:
+            self.low[col] = self.high[col] = note
+        elif note < self.low[col]:
+            self.low[col] = note
+        else:
+            self.high[col] = note
+        self.laid |= 1 << card
+        self.playable = -1
+
+    def lay_sign(self, sign: int, cell: int) -> None:
+        self.laid |= 1 << sign
+
+    def to_view(self) -> dict[str, Any]:
+        columns = {}
+        for col in range(COLOURS):
+            if self.low[col] >= 0:
+                notes = [CODE[card_of(col, n)] for n in range(self.low[col], self.high[col] + 1)]
+                columns[COLOUR_LETTERS[col]] = notes
+        signs = [CODE[s] for s in SIGN_CARD if self.laid >> s & 1]
+        return {"columns": columns, "signs": signs}
+
+    @staticmethod
+    def from_view(layout: int, view: dict[str, Any]) -> ColumnTable:
+        table = ColumnTable(layout)
+        for notes in view["columns"].values():
+            for code in notes:
+                table.place(BY_CODE[code], NO_CELL)
+        for code in view["signs"]:
+            table.lay_sign(BY_CODE[code], NO_CELL)
+        return table
+

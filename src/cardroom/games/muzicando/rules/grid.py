@@ -1,0 +1,332 @@
+"""The two grid layouts: Sarabanda and Glissando (cells are ints, see actions).
+
+Both keep the note card of every cell, the sign cards laid on covered
+cells, and for each empty cell the notes that may go there, updated as
+cards are placed, so listing the legal plays never scans the whole grid.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardroom.core.cardset import cards_of
+from cardroom.games.muzicando.actions import (
+    DOWN,
+    NO_CELL,
+    ORIGIN,
+    SIDES,
+    UP,
+    cell_of,
+    play,
+    where,
+    xy,
+)
+from cardroom.games.muzicando.cards import (
+    BY_CODE,
+    CODE,
+    COLOUR,
+    COLOUR_NAMES,
+    GLISSANDO,
+    IS_OVAL,
+    LAYOUT_NAMES,
+    NOTE,
+    NOTE_MASK,
+    NOTE_NAMES,
+    NOTES,
+    OPENING_MASK,
+    OPENS_WITH,
+    OVAL_MASK,
+    SARABANDA,
+    SIGN_CARD,
+    STEP_BITS,
+    notes_cards,
+    step,
+)
+
+
+def _note_list(bits: int) -> str:
+    names = [NOTE_NAMES[n] for n in range(NOTES) if bits >> n & 1]
+    return " or ".join(names)
+
+
+class GridTable:
+    """What Sarabanda and Glissando share: cells, covers, sign cards."""
+
+    layout: int
+    cells: dict[int, int]
+    covers: dict[int, int]
+    laid: int
+
+    def _init_grid(self, layout: int) -> None:
+        self.layout = layout
+        self.cells = {}
+        self.covers = {}
+        self.laid = 0
+
+    def _copy_grid(self, other: GridTable) -> None:
+        other.layout = self.layout
+        other.cells = dict(self.cells)
+        other.covers = dict(self.covers)
+        other.laid = self.laid
+
+    def on_table(self) -> int:
+        return self.laid
+
+    def opening_moves(self, hand: int) -> list[int]:
+        return [play(c, ORIGIN) for c in cards_of(hand & OPENING_MASK[self.layout])]
+
+    def opening_reason(self, card: int, cell: int) -> str | None:
+        kind = OPENS_WITH[self.layout]
+        if not OPENING_MASK[self.layout] >> card & 1 or cell != ORIGIN:
+            return f"{LAYOUT_NAMES[self.layout]} opens with {kind} at 0 0"
+        return None
+
+    def surrounded(self, cell: int) -> bool:
+        cells = self.cells
+        return all(cell + d in cells for d in SIDES)
+
+    def sign_moves(self, hand: int) -> list[int]:
+        out: list[int] = []
+        for sign in SIGN_CARD:
+            if not hand >> sign & 1:
+                continue
+            for cell, card in self.cells.items():
+                if (COLOUR[card] == COLOUR[sign] and cell not in self.covers
+                        and self.surrounded(cell)):
+                    out.append(play(sign, cell))
+        return out
+
+    def sign_reason(self, sign: int, cell: int) -> str | None:
+        colour = COLOUR_NAMES[COLOUR[sign]]
+        if cell == NO_CELL:
+            return (f"say which {colour} card {CODE[sign]} covers: "
+                    f"'play {CODE[sign]} <x> <y>'")
+        card = self.cells.get(cell)
+        if card is None:
+            return f"there is no card at {where(cell)} for {CODE[sign]} to cover"
+        if COLOUR[card] != COLOUR[sign]:
+            return f"{CODE[sign]} covers only {colour} cards, and {where(cell)} holds {CODE[card]}"
+        if cell in self.covers:
+            return f"{CODE[card]} at {where(cell)} is already covered"
+        free = [where(cell + d) for d in SIDES if cell + d not in self.cells]
+        if free:
+            return (f"a sign covers a card whose four sides are all taken; next to "
+                    f"{CODE[card]} at {where(cell)} the cell {free[0]} is empty")
+        return None
+
+    def lay_sign(self, sign: int, cell: int) -> None:
+        self.covers[cell] = sign
+        self.laid |= 1 << sign
+
+    def _place_note(self, card: int, cell: int) -> None:
+        self.cells[cell] = card
+        self.laid |= 1 << card
+
+    def grid_view(self) -> dict[str, Any]:
+        return {
+            "cards": [[CODE[card], *xy(cell)] for cell, card in sorted(self.cells.items())],
+            "covers": [[CODE[sign], *xy(cell)] for cell, sign in sorted(self.covers.items())],
+        }
+
+    def _load_grid(self, view: dict[str, Any]) -> None:
+        for code, x, y in view["cards"]:
+            self._place_note(BY_CODE[code], cell_of(x, y))
+        for code, x, y in view["covers"]:
+            self.lay_sign(BY_CODE[code], cell_of(x, y))
+
+
+class Sarabanda(GridTable):
+    """Any note one step from an orthogonal neighbour (D1); Si-Do allowed."""
+
+    frontier: dict[int, int]  # empty cell -> bits of the notes that may go there
+
+    def __init__(self) -> None:
+        self._init_grid(SARABANDA)
+        self.frontier = {}
+
+    def clone(self) -> Sarabanda:
+        other = Sarabanda.__new__(Sarabanda)
+        self._copy_grid(other)
+        other.frontier = dict(self.frontier)
+        return other
+
+    def place(self, card: int, cell: int) -> None:
+        self._place_note(card, cell)
+        self.frontier.pop(cell, None)
+        bits = STEP_BITS[NOTE[card]]
+        for d in SIDES:
+            near = cell + d
+            if near not in self.cells:
+                self.frontier[near] = self.frontier.get(near, 0) | bits
+
+    def note_moves(self, hand: int) -> list[int]:
+        out: list[int] = []
+        for card in cards_of(hand & NOTE_MASK):
+            bit = 1 << NOTE[card]
+            out.extend(play(card, cell) for cell, bits in self.frontier.items() if bits & bit)
+        return out
+
+    def playable_notes(self) -> int:
+        bits = 0
+        for b in self.frontier.values():
+            bits |= b
+        return notes_cards(bits) & ~self.laid
+
+    def note_reason(self, card: int, cell: int) -> str | None:
+        if cell == NO_CELL:
+            return f"in Sarabanda say where the card goes: 'play {CODE[card]} <x> <y>'"
+        if cell in self.cells:
+            return f"the cell {where(cell)} is taken by {CODE[self.cells[cell]]}"
+        bits = self.frontier.get(cell)
+        if bits is None:
+            return f"the cell {where(cell)} is not next to any card on the table"
+        if not bits >> NOTE[card] & 1:
+            return (f"{CODE[card]} needs a neighbour one step from "
+                    f"{NOTE_NAMES[NOTE[card]]}; next to {where(cell)} only "
+                    f"{_note_list(bits)} may go")
+        return None
+
+    def to_view(self) -> dict[str, Any]:
+        return self.grid_view()
+
+    @staticmethod
+    def from_view(view: dict[str, Any]) -> Sarabanda:
+        table = Sarabanda()
+        for code, x, y in view["cards"]:
+            table.place(BY_CODE[code], cell_of(x, y))
+        for code, x, y in view["covers"]:
+            table.lay_sign(BY_CODE[code], cell_of(x, y))
+        return table
+
+
+class Glissando(GridTable):
+    """Rows are scales (D2); oval cards only open rows, above or below (D3)."""
+
+    rows: list[list[int]]  # [y, left x, right x, direction: +1 up to the right, -1, 0]
+    vertical: dict[int, int]  # empty cell -> bits of oval notes that may open a row there
+
+    def __init__(self) -> None:
+        self._init_grid(GLISSANDO)
+        self.rows = []
+        self.vertical = {}
+
+    def clone(self) -> Glissando:
+        other = Glissando.__new__(Glissando)
+        self._copy_grid(other)
+        other.rows = [r[:] for r in self.rows]
+        other.vertical = dict(self.vertical)
+        return other
+
+    # ----- where a note may go -------------------------------------------
+    def ends(self) -> list[tuple[int, int, int]]:
+        """(row index, empty end cell, bits of notes that extend the row there)."""
+        out = []
+        for i, (y, left, right, direction) in enumerate(self.rows):
+            for x, edge, ahead in ((right + 1, right, 1), (left - 1, left, -1)):
+                cell = cell_of(x, y)
+                if cell in self.cells:
+                    continue
+                note = NOTE[self.cells[cell_of(edge, y)]]
+                # D2: a row with two cards keeps its direction.
+                bits = STEP_BITS[note] if direction == 0 else 1 << step(note, direction * ahead)
+                out.append((i, cell, bits))
+        return out
+
+    def note_moves(self, hand: int) -> list[int]:
+        moves: set[int] = set()
+        ends = self.ends()
+        for card in cards_of(hand & NOTE_MASK & ~OVAL_MASK):
+            bit = 1 << NOTE[card]
+            moves.update(play(card, cell) for _, cell, bits in ends if bits & bit)
+        for card in cards_of(hand & OVAL_MASK):
+            bit = 1 << NOTE[card]
+            moves.update(play(card, cell) for cell, bits in self.vertical.items() if bits & bit)
+        return sorted(moves)
+
+    def playable_notes(self) -> int:
+        row_bits = 0
+        for _, _, bits in self.ends():
+            row_bits |= bits
+        oval_bits = 0
+        for bits in self.vertical.values():
+            oval_bits |= bits
+        playable = notes_cards(row_bits) & ~OVAL_MASK | notes_cards(oval_bits) & OVAL_MASK
+        return playable & ~self.laid
+
+    def note_reason(self, card: int, cell: int) -> str | None:
+        name = CODE[card]
+        if cell == NO_CELL:
+            return f"in Glissando say where the card goes: 'play {name} <x> <y>'"
+        if cell in self.cells:
+            return f"the cell {where(cell)} is taken by {CODE[self.cells[cell]]}"
+        if IS_OVAL[card]:
+            bits = self.vertical.get(cell)
+            if bits is None:
+                return (f"an oval card opens a new row directly above or below a card "
+                        f"of a row, and {where(cell)} is not (D3)")
+            if not bits >> NOTE[card] & 1:
+                return (f"a new row at {where(cell)} must open one step from the card "
+                        f"above or below it: {_note_list(bits)}, not {NOTE_NAMES[NOTE[card]]}")
+            return None
+        fits = [bits for _, c, bits in self.ends() if c == cell]
+        if not fits:
+            return (f"{where(cell)} is not at the end of a row; an oval card opens new "
+                    f"rows, other notes extend a row at its left or right end (D3)")
+        if not any(bits >> NOTE[card] & 1 for bits in fits):
+            want = 0
+            for bits in fits:
+                want |= bits
+            return (f"the row's scale continues at {where(cell)} with {_note_list(want)}, "
+                    f"not {NOTE_NAMES[NOTE[card]]} (D2)")
+        return None
+
+    # ----- placing -------------------------------------------------------
+    def place(self, card: int, cell: int) -> None:
+        if IS_OVAL[card]:
+            x, y = xy(cell)
+            self.rows.append([y, x, x, 0])
+        else:
+            self._extend(card, cell)
+        self._place_note(card, cell)
+        self.vertical.pop(cell, None)
+        bits = STEP_BITS[NOTE[card]]
+        for d in (UP, DOWN):
+            near = cell + d
+            if near not in self.cells:
+                self.vertical[near] = self.vertical.get(near, 0) | bits
+
+    def _extend(self, card: int, cell: int) -> None:
+        # L2: a card filling a one-cell gap between two rows joins the row to
+        # its left if it continues that scale, else the row to its right.
+        bit = 1 << NOTE[card]
+        x, _ = xy(cell)
+        fits = [i for i, target, bits in self.ends() if target == cell and bits & bit]
+        if not fits:
+            raise ValueError(f"{CODE[card]} extends no row at {where(cell)}")
+        row = self.rows[min(fits, key=lambda i: x != self.rows[i][2] + 1)]
+        at_right = x == row[2] + 1
+        edge = cell_of(row[2] if at_right else row[1], row[0])
+        rise = step(NOTE[self.cells[edge]], 1) == NOTE[card]
+        if row[3] == 0:
+            row[3] = 1 if rise == at_right else -1
+        if at_right:
+            row[2] = x
+        else:
+            row[1] = x
+
+    def to_view(self) -> dict[str, Any]:
+        out = self.grid_view()
+        out["rows"] = [r[:] for r in self.rows]
+        return out
+
+    @staticmethod
+    def from_view(view: dict[str, Any]) -> Glissando:
+        table = Glissando()
+        table._load_grid(view)
+        table.rows = [list(r) for r in view["rows"]]
+        for cell, card in table.cells.items():
+            for d in (UP, DOWN):
+                near = cell + d
+                if near not in table.cells:
+                    table.vertical[near] = table.vertical.get(near, 0) | STEP_BITS[NOTE[card]]
+        return table

@@ -1,0 +1,140 @@
+"""Views (allow-lists of what a seat may know) and the state's invariants.
+
+Public: the columns, dice, minus piles (every minus card came from a public
+place), hand sizes, the draw pile's size, the cards of a revealed hand still
+known to be in it, a push in progress. Private: the rest of each hand (only
+its owner) and the order of the draw pile (nobody but the referee).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardroom.core.events import Viewer
+from cardroom.games.pile_up.cards import (
+    CODE,
+    EFFECT_ARM,
+    FULL_MASK,
+    NUMBER_MASK,
+    NUMBERS,
+    TYPE_CODE,
+    TYPE_EFFECT,
+    TYPE_MASK,
+    codes,
+    column_cards,
+    type_of_mask,
+)
+from cardroom.games.pile_up.fields import (
+    PHASE_AVOID,
+    PHASE_GIVE,
+    PHASE_OVER,
+    PHASE_PLAY,
+    PHASE_PUSH,
+    PHASE_TAKE,
+    PileUpFields,
+)
+from cardroom.games.pile_up.rules import HAND_SIZE, TAKE_AT
+
+
+def table_view(s: PileUpFields, seat: Viewer) -> dict[str, Any]:
+    pushing = s.phase_name in (PHASE_PUSH, PHASE_AVOID)
+    out: dict[str, Any] = {
+        "turn": s.turn,
+        "dice": s.dice[:],
+        "number": s.number or None,
+        "placed": s.placed,
+        "last": TYPE_CODE[s.last] if s.last >= 0 else None,
+        "armed_before": s.armed_before,
+        "from_minus": s.from_minus,
+        "columns": [column_view(s, n) for n in NUMBERS],
+        "pile_size": len(s.pile),
+        "hand_sizes": [h.bit_count() for h in s.hands],
+        "known": [codes(k) for k in s.known],
+        "minus": [codes(m) for m in s.minus],
+        "give": ({"left": s.give_left, "next": s.give_next}
+                 if s.phase_name == PHASE_GIVE else None),
+        "push": ({"cards": codes(s.push_cards), "number": s.push_number,
+                  "from": s.push_from, "chooser": s.chooser,
+                  "die": s.push_die or None} if pushing else None),
+    }
+    if seat is None:
+        out["hands"] = [codes(h) for h in s.hands]
+        out["pile"] = pile_codes(s)
+    elif isinstance(seat, int):
+        out["hand"] = codes(s.hands[seat])
+    return out
+
+
+def pile_codes(s: PileUpFields) -> list[str]:
+    """The draw pile, top card first."""
+    return [CODE[c] for c in reversed(s.pile)]
+
+
+def column_view(s: PileUpFields, number: int) -> dict[str, Any]:
+    stacks = s.columns[number - 1]
+    return {
+        "number": number,
+        "stacks": [[TYPE_CODE[type_of_mask(st)], st.bit_count()] for st in stacks],
+        "armed": bool(s.armed >> (number - 1) & 1),
+    }
+
+
+def invariant_errors(s: PileUpFields) -> list[str]:
+    errors = _conservation(s)
+    for seat in range(s.players):
+        if s.known[seat] & ~s.hands[seat]:
+            errors.append(f"seat {seat} is known to hold a card it does not hold")
+        if s.hands[seat].bit_count() > HAND_SIZE:
+            errors.append(f"seat {seat} holds more than {HAND_SIZE} cards")
+    errors += _column_errors(s)
+    if s.phase_name == PHASE_OVER and (s.pile or any(s.hands)):
+        errors.append("the game ended with cards still in the pile or a hand")
+    if s.phase_name in (PHASE_PLAY, PHASE_GIVE, PHASE_TAKE):
+        if not s.pile and not any(s.hands):
+            errors.append("the pile and every hand are empty but the game goes on")
+        if not (s.hands[s.turn] or s.minus[s.turn]):
+            errors.append(f"seat {s.turn} is to play with no cards at all")
+    if s.phase_name == PHASE_PLAY and s.placed and s.number not in s.dice:
+        errors.append(f"{s.number}s are being played but no die shows {s.number}")
+    if s.phase_name == PHASE_PLAY and len(set(s.dice)) == 1:
+        errors.append("a triple was rolled but cards are being laid")
+    return errors
+
+
+def _conservation(s: PileUpFields) -> list[str]:
+    """Every one of the deck's cards is in exactly one place."""
+    places = [*s.hands, *s.minus, s.push_cards]
+    places += [st for column in s.columns for st in column]
+    places += [1 << c for c in s.pile]
+    seen = 0
+    overlap = False
+    for mask in places:
+        overlap |= bool(seen & mask)
+        seen |= mask
+    errors = []
+    if overlap:
+        errors.append("a card is in two places at once")
+    if seen != FULL_MASK:
+        errors.append(f"{(FULL_MASK & ~seen).bit_count()} cards are missing")
+    if len(set(s.pile)) != len(s.pile):
+        errors.append("a card is twice in the draw pile")
+    return errors
+
+
+def _column_errors(s: PileUpFields) -> list[str]:
+    errors = []
+    for n in NUMBERS:
+        stacks = s.columns[n - 1]
+        for st in stacks:
+            t = type_of_mask(st)
+            if st & ~TYPE_MASK[t]:
+                errors.append(f"a stack in column {n} mixes different cards")
+        armed = bool(s.armed >> (n - 1) & 1)
+        if armed and not any(TYPE_EFFECT[type_of_mask(st)] == EFFECT_ARM for st in stacks):
+            errors.append(f"column {n} is armed without its black card")
+        in_play = s.phase_name == PHASE_PLAY and s.number == n
+        if not in_play and not armed and len(stacks) >= TAKE_AT:
+            errors.append(f"column {n} shows {len(stacks)} cards and nobody took them")
+        if column_cards(stacks) & ~NUMBER_MASK[n]:
+            errors.append(f"column {n} holds a card of another number")
+    return errors
