@@ -7,7 +7,7 @@ import os
 import sys
 from typing import BinaryIO, TextIO
 
-from cardroom.engine.session import Session, error
+from cardroom.engine.session import Response, Session, error
 
 
 def serve(inp: BinaryIO, out: TextIO) -> int:
@@ -16,18 +16,24 @@ def serve(inp: BinaryIO, out: TextIO) -> int:
         raw = inp.readline()
         if not raw:
             break
-        try:
-            line = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            response = error(None, "bad_json", "the line is not UTF-8 text")
-        else:
-            if not line.strip():
-                continue
-            response = session.handle_line(line)
+        response = answer(session, raw)
+        if response is None:
+            continue
         # allow_nan=False: a reply is always standard JSON (nothing in one is NaN).
         out.write(json.dumps(response, separators=(",", ":"), allow_nan=False) + "\n")
         out.flush()
     return 0
+
+
+def answer(session: Session, raw: bytes) -> Response | None:
+    """The reply to one line as it came in; None for a blank line."""
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return error(None, "bad_json", "the line is not UTF-8 text")
+    if not line.strip():
+        return None
+    return session.handle_line(line)
 
 
 def main() -> int:
