@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import math
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 from cardroom.core.game import State
@@ -41,3 +43,27 @@ def play_random(state: State, rng: Rng) -> State:
 
 def canonical(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True)
+
+
+Z_999 = 3.0902  # the standard normal's 0.999 quantile
+
+
+def chi_square(seen: Mapping[Any, int], weights: Mapping[Any, float]) -> float:
+    """Pearson's statistic of the outcomes ``seen`` against counts in
+    proportion to ``weights`` (the sampler tests of every game); an outcome
+    seen without a weight is a failure in itself."""
+    impossible: set[Hashable] = set(seen) - set(weights)
+    assert not impossible, f"outcomes that cannot happen were drawn: {impossible}"
+    samples, total = sum(seen.values()), sum(weights.values())
+    out = 0.0
+    for outcome, weight in weights.items():
+        expected = samples * weight / total
+        out += (seen.get(outcome, 0) - expected) ** 2 / expected
+    return out
+
+
+def chi_square_limit(df: int) -> float:
+    """The chi-square distribution's 0.999 quantile (Wilson-Hilferty: 2% high
+    at 3 degrees of freedom, closer as they grow; a hair lenient, never strict)."""
+    k = 2 / (9 * df)
+    return df * (1 - k + Z_999 * math.sqrt(k)) ** 3

@@ -5,7 +5,6 @@ thousand seeds; all seeds here are fixed)."""
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Callable, Hashable
 from itertools import permutations
@@ -14,20 +13,7 @@ from cardroom.core.rng import Rng
 from cardroom.games.love_formula.cards.catalog import CAT
 from cardroom.games.love_formula.state import LoveState
 from tests.games.love_formula.support import GAME
-
-Z_999 = 3.0902  # the standard normal's 0.999 quantile
-
-
-def chi_square_limit(df: int) -> float:
-    """The 0.999 quantile of chi-square with ``df`` degrees of freedom
-    (Wilson-Hilferty, within 1% from 3 degrees of freedom up)."""
-    k = 2 / (9 * df)
-    return df * (1 - k + Z_999 * math.sqrt(k)) ** 3
-
-
-def chi_square(counts: Counter[Hashable], expected: dict[Hashable, float]) -> float:
-    assert set(counts) <= set(expected), f"impossible deals: {set(counts) - set(expected)}"
-    return sum((counts[key] - e) ** 2 / e for key, e in expected.items())
+from tests.helpers import chi_square, chi_square_limit
 
 
 def tally(view: dict[str, object], samples: int,

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import math
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -19,10 +18,10 @@ from cardroom.games.muzicando.cards import ANY_OPENING, CODE, mask_of_codes
 from cardroom.games.muzicando.sampler import _careful, _feasible
 from cardroom.games.muzicando.state import MuzicandoState
 from tests.games.muzicando.support import BASE, GAME, NO_OPENER, bid_to, fill, new
+from tests.helpers import chi_square, chi_square_limit
 
 MODES = [(4, {}), (3, {"mode": "individual"}), (8, {"mode": "individual", "bidding": True})]
 SAMPLES = 3000
-Z_999 = 3.0902  # the standard normal distribution's 0.999 quantile
 
 Deal = tuple[int, ...]  # the hands of the seats other than the viewer, in seat order
 Sampler = Callable[[dict[str, Any], Rng], MuzicandoState]
@@ -188,16 +187,8 @@ def sampled_deals(state: MuzicandoState, viewer: int, sampler: Sampler) -> Count
     return counts
 
 
-def chi_square(counts: Counter[Deal], deals: set[Deal]) -> float:
-    expected = sum(counts.values()) / len(deals)
-    return sum((counts[d] - expected) ** 2 / expected for d in deals)
 
 
-def quantile_999(dof: int) -> float:
-    """The chi-square distribution's 0.999 quantile (Wilson-Hilferty: within
-    a few per cent from 3 degrees of freedom up)."""
-    k = 2 / (9 * dof)
-    return dof * (1 - k + Z_999 * math.sqrt(k)) ** 3
 
 
 def determinize(view: dict[str, Any], rng: Rng) -> MuzicandoState:
@@ -212,7 +203,7 @@ def test_determinize_deals_uniformly_over_a_small_position() -> None:
     assert 6 <= len(deals) < 90  # few enough for thousands of samples to cover
     counts = sampled_deals(state, viewer, determinize)
     assert set(counts) <= deals, "a deal that breaks what the view shows"
-    assert chi_square(counts, deals) < quantile_999(len(deals) - 1)
+    assert chi_square(counts, dict.fromkeys(deals, 1)) < chi_square_limit(len(deals) - 1)
 
 
 def test_the_uniformity_check_catches_a_biased_sampler() -> None:
@@ -230,4 +221,4 @@ def test_the_uniformity_check_catches_a_biased_sampler() -> None:
 
     counts = sampled_deals(state, viewer, biased)
     assert set(counts) <= deals
-    assert chi_square(counts, deals) > quantile_999(len(deals) - 1)
+    assert chi_square(counts, dict.fromkeys(deals, 1)) > chi_square_limit(len(deals) - 1)

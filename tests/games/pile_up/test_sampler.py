@@ -4,7 +4,6 @@ the states it builds are whole games."""
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Callable
 from itertools import combinations, permutations
@@ -16,7 +15,7 @@ from cardroom.core.rng import Rng
 from cardroom.games.pile_up import sampler
 from cardroom.games.pile_up.state import PileUpState
 from tests.games.pile_up.support import FULL_DECK, GAME, HANDS, table
-from tests.helpers import play_random
+from tests.helpers import chi_square, chi_square_limit, play_random
 
 SAMPLES = 4000
 Z_999 = 3.090  # the standard normal's 0.999 quantile
@@ -99,20 +98,8 @@ def sampled_deals(view: dict[str, Any], count: int) -> Counter[Deal]:
     return seen
 
 
-def chi_square(seen: Counter[Deal], weights: Counter[Deal]) -> float:
-    samples, total = sum(seen.values()), sum(weights.values())
-    out = 0.0
-    for deal, weight in weights.items():
-        expected = samples * weight / total
-        out += (seen[deal] - expected) ** 2 / expected
-    return out
 
 
-def critical_value(df: int) -> float:
-    """The chi-square 0.999 quantile, by Wilson-Hilferty (2% high at df 3,
-    closer as df grows: a hair lenient, never strict)."""
-    h = 2 / (9 * df)
-    return df * (1 - h + Z_999 * math.sqrt(h)) ** 3
 
 
 def uniform(view: dict[str, Any], truth: Deal) -> tuple[Counter[Deal], Counter[Deal]]:
@@ -140,7 +127,7 @@ def test_the_hidden_cards_are_dealt_uniformly(want: Callable[[PileUpState], bool
     state = late_position(want)
     view = state.view(0)
     seen, deals = uniform(view, deal_of(state, view))
-    assert chi_square(seen, deals) < critical_value(len(deals) - 1)
+    assert chi_square(seen, deals) < chi_square_limit(len(deals) - 1)
 
 
 def one_then_any(cards: list[int], want: int, slots: int,
@@ -157,7 +144,7 @@ def test_the_check_catches_a_biased_deal(monkeypatch: pytest.MonkeyPatch) -> Non
     view = state.view(0)
     monkeypatch.setattr(sampler, "_with_one_of", one_then_any)
     seen, deals = uniform(view, deal_of(state, view))
-    assert chi_square(seen, deals) > critical_value(len(deals) - 1)
+    assert chi_square(seen, deals) > chi_square_limit(len(deals) - 1)
 
 
 def test_determinize_keeps_known_cards_and_redeals_the_unknown() -> None:

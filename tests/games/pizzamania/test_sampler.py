@@ -5,7 +5,6 @@ gift says of its hand (D9), and builds whole games."""
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import MutableSequence
 from itertools import combinations
@@ -29,7 +28,7 @@ from cardroom.games.pizzamania.cards import (
 from cardroom.games.pizzamania.sampler import bounded_counts
 from cardroom.games.pizzamania.state import PizzamaniaState
 from tests.games.pizzamania.support import round_two
-from tests.helpers import play_random
+from tests.helpers import chi_square, chi_square_limit, play_random
 
 SAMPLES = 4000
 Z_999 = 3.090  # the standard normal's 0.999 quantile
@@ -131,20 +130,8 @@ def sampled(view: dict[str, Any], samples: int) -> Counter[Outcome]:
     return seen
 
 
-def chi_square(seen: Counter[Outcome], weights: Counter[Outcome]) -> float:
-    samples, total = sum(seen.values()), sum(weights.values())
-    out = 0.0
-    for outcome, weight in weights.items():
-        expected = samples * weight / total
-        out += (seen[outcome] - expected) ** 2 / expected
-    return out
 
 
-def critical_value(df: int) -> float:
-    """The chi-square 0.999 quantile, by Wilson-Hilferty (2% high at df 3,
-    closer as df grows: a hair lenient, never strict)."""
-    h = 2 / (9 * df)
-    return df * (1 - h + Z_999 * math.sqrt(h)) ** 3
 
 
 def statistic(state: PizzamaniaState, seat: int) -> tuple[float, float]:
@@ -155,7 +142,7 @@ def statistic(state: PizzamaniaState, seat: int) -> tuple[float, float]:
     assert len(outcomes) >= 8 and outcome_of(state, seat) in outcomes
     seen = sampled(view, SAMPLES)
     assert set(seen) <= set(outcomes), "a sampled deal contradicts the view"
-    return chi_square(seen, outcomes), critical_value(len(outcomes) - 1)
+    return chi_square(seen, outcomes), chi_square_limit(len(outcomes) - 1)
 
 
 def round_one() -> PizzamaniaState:
