@@ -18,7 +18,6 @@ from tests.games.papayoo.support import GAME
 from tests.helpers import chi_square, chi_square_limit
 
 SAMPLES = 4000
-Z_999 = 3.090  # the standard normal's 0.999 quantile
 
 Deal = tuple[int, int]  # the hidden hands: left seat's, right seat's
 

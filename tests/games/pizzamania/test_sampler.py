@@ -31,7 +31,6 @@ from tests.games.pizzamania.support import round_two
 from tests.helpers import chi_square, chi_square_limit, play_random
 
 SAMPLES = 4000
-Z_999 = 3.090  # the standard normal's 0.999 quantile
 
 # The other seats' hands in seat order, then the pile set aside (each sorted).
 Deal = tuple[tuple[int, ...], ...]
