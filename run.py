@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Set up cardroom in ./.venv (first run only) and run a task.
 
+    python3 run.py serve [options]         the online card room: open the printed address
     python3 run.py play [game] [options]   play in the terminal against bots
     python3 run.py test [pytest args]      ruff, mypy --strict, the whole test suite
     python3 run.py bench [args]            throughput benchmark (bench/throughput.py)
@@ -73,6 +74,10 @@ def main(argv: list[str]) -> int:
     rest = argv[1:]
     if task == "test":
         return task_test(rest)
+    if task == "serve":
+        ensure_venv("")
+        # The database (sqlite:///cardroom.db by default) lands where you are.
+        return subprocess.run([str(BIN / "cardroom"), "serve", *rest]).returncode
     if task == "play":
         ensure_venv("")
         return run([str(BIN / "cardroom"), "play", *(rest or ["papayoo"])])

@@ -32,7 +32,7 @@ def _optional_commands() -> list[ModuleType]:
     import importlib
 
     found: list[ModuleType] = []
-    for name in ("cardroom.cli.arena",):
+    for name in ("cardroom.cli.arena", "cardroom.cli.serve"):
         try:
             found.append(importlib.import_module(name))
         except ModuleNotFoundError as err:

@@ -1,0 +1,188 @@
+"""The card room's HTTP and WebSocket routes (FastAPI). Routes are thin:
+read the body, find who is asking, call the room, answer."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from cardroom.core.errors import BadRequest, CardroomError
+from cardroom.core.events import PUBLIC, Viewer
+from cardroom.core.record import Record
+from cardroom.core.registry import replay
+from cardroom.games import all_games, get_game
+from cardroom.server import accounts, ws
+from cardroom.server.clock import Clock, SystemClock
+from cardroom.server.config import Config
+from cardroom.server.errors import Forbidden, RateLimited, TooLarge
+from cardroom.server.http import bearer, error_response, read_body
+from cardroom.server.limits import MAX_BODY_BYTES, Buckets
+from cardroom.server.room import Room
+
+STATIC = resources.files("cardroom.server") / "static"
+
+
+def create_app(config: Config, clock: Clock | None = None) -> FastAPI:
+    room = Room(config, clock)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await room.start()
+        yield
+        await room.stop()
+
+    app = FastAPI(title="cardroom", lifespan=lifespan, docs_url="/api/docs",
+                  redoc_url=None, openapi_url="/api/openapi.json")
+    app.state.room = room
+    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    _errors(app)
+    _lobby_routes(app, room, Buckets(config.http_rate, config.http_burst, SystemClock()))
+    accounts.routes(app, room)
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(websocket: WebSocket, table_id: str) -> None:
+        await ws.serve(websocket, table_id, room, config)
+
+    _pages(app)
+    return app
+
+
+def _errors(app: FastAPI) -> None:
+    @app.exception_handler(CardroomError)
+    async def cardroom_error(request: Request, err: CardroomError) -> Response:
+        return error_response(err.code, err.message)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, err: HTTPException) -> Response:
+        code = {404: "not_found", 405: "bad_request"}.get(err.status_code, "bad_request")
+        return error_response(code, str(err.detail), err.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, err: RequestValidationError) -> Response:
+        first = err.errors()[0] if err.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        return error_response("bad_request", f"{where}: {first.get('msg', 'invalid')}")
+
+
+def _lobby_routes(app: FastAPI, room: Room, buckets: Buckets) -> None:
+    def throttle(request: Request) -> None:
+        client = request.client.host if request.client else "?"
+        if not buckets.allow(client):
+            raise RateLimited("too many requests: wait a moment")
+
+    @app.get("/api/games")
+    async def games() -> dict[str, Any]:
+        return {"games": [g.describe() for g in all_games()]}
+
+    @app.post("/api/tables")
+    async def create(request: Request) -> dict[str, Any]:
+        throttle(request)
+        return await room.create(await read_body(request))
+
+    @app.get("/api/tables")
+    async def tables() -> dict[str, Any]:
+        return {"tables": room.lobby()}
+
+    @app.get("/api/tables/{table_id}")
+    async def table(table_id: str) -> dict[str, Any]:
+        live = await room.get(table_id)
+        return live.info(room.clock.now())
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, request: Request) -> dict[str, Any]:
+        throttle(request)
+        body = await read_body(request)
+        account = await room.account(bearer(request))
+        return await room.join(table_id, body, account)
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str) -> dict[str, Any]:
+        data = (await room.get(table_id)).data
+        if data.status != "over":
+            raise Forbidden("the record is shown once the game is over")
+        return {"record": _record(data.game, data.players, data.seed, data.options,
+                                  data.actions).to_json()}
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay_view(table_id: str, seat: str = PUBLIC,
+                          step: int | None = None) -> dict[str, Any]:
+        data = (await room.get(table_id)).data
+        if data.status != "over":
+            raise Forbidden("a replay is shown once the game is over; watch it live instead")
+        viewer = _replay_viewer(seat, data.players)
+        steps = len(data.actions)
+        at = steps if step is None else step
+        if not 0 <= at <= steps:
+            raise BadRequest(f"'step' must be from 0 to {steps}")
+        state = replay(_record(data.game, data.players, data.seed, data.options,
+                               data.actions[:at]))
+        return {"seat": viewer, "step": at, "steps": steps, "view": state.view(viewer)}
+
+
+def _record(game: str, players: int, seed: int, options: dict[str, Any],
+            actions: list[tuple[int, str]]) -> Record:
+    get_game(game)
+    return Record(game, players, seed, options, list(actions))
+
+
+def _replay_viewer(seat: str, players: int) -> Viewer:
+    if seat == PUBLIC:
+        return PUBLIC
+    if not seat.isdigit() or not 0 <= int(seat) < players:
+        raise BadRequest(f"'seat' must be \"public\" or a seat from 0 to {players - 1}")
+    return int(seat)
+
+
+def _pages(app: FastAPI) -> None:
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    index = str(STATIC / "index.html")
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return FileResponse(index)
+
+    @app.get("/tables/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(index)
+
+
+class BodyLimit:
+    """Refuses a request body over ``limit`` bytes before it is read whole
+    (by its Content-Length, or as it streams in)."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope.get("headers", [])).get(b"content-length", b"0")
+        if not length.isdigit() or int(length) > self.limit:
+            await _too_large(scope, receive, send, self.limit)
+            return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                raise TooLarge(f"a request body may be at most {self.limit} bytes")
+            return message
+
+        await self.app(scope, limited, send)
+
+
+async def _too_large(scope: Scope, receive: Receive, send: Send, limit: int) -> None:
+    response = error_response(TooLarge.code, f"a request body may be at most {limit} bytes")
+    await response(scope, receive, send)

@@ -1,0 +1,50 @@
+"""The card room's error codes beyond the engine's, with their HTTP status."""
+
+from __future__ import annotations
+
+from cardroom.core.errors import CardroomError
+
+
+class Unauthorized(CardroomError):
+    code = "unauthorized"
+
+
+class Forbidden(CardroomError):
+    code = "forbidden"
+
+
+class NoTable(CardroomError):
+    code = "no_table"
+
+
+class SeatTaken(CardroomError):
+    code = "seat_taken"
+
+
+class TableFull(CardroomError):
+    code = "table_full"
+
+
+class RateLimited(CardroomError):
+    code = "rate_limited"
+
+
+class TooLarge(CardroomError):
+    code = "too_large"
+
+
+class StorageFailed(CardroomError):
+    code = "internal_error"
+
+
+HTTP_STATUS = {
+    "bad_request": 400, "bad_json": 400, "bad_option": 400, "unknown_game": 400,
+    "illegal_action": 400, "not_your_turn": 409, "game_over": 409, "no_game": 409,
+    "unauthorized": 401, "forbidden": 403, "no_table": 404, "not_found": 404,
+    "seat_taken": 409, "table_full": 409, "name_taken": 409, "too_large": 413,
+    "rate_limited": 429, "internal_error": 500,
+}
+
+
+def http_status(code: str) -> int:
+    return HTTP_STATUS.get(code, 400)

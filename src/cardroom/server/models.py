@@ -1,0 +1,98 @@
+"""The card room's tables in SQL (SQLAlchemy 2). A game's truth is its
+record: the ``tables`` row (game, players, seed, options) and its
+``actions`` in order; everything live is rebuilt from them on start.
+Schema changes go through Alembic (``migrations/``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), index=True)  # waiting, playing, over
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    hints: Mapped[bool] = mapped_column(Boolean, default=True)
+    prepared: Mapped[bool] = mapped_column(Boolean, default=False)
+    clock_initial_s: Mapped[float | None] = mapped_column(Float, nullable=True)
+    clock_per_move_s: Mapped[float | None] = mapped_column(Float, nullable=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))  # human, bot
+    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    budget: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True)
+    # open, seated, away (a bot stands in after the clock ran out), left
+    control: Mapped[str] = mapped_column(String(8))
+    clock_s: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(200))
+    at: Mapped[float] = mapped_column(Float)
+
+
+class ChatRow(Base):
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class AccountRow(Base):
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(32), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class SessionRow(Base):
+    __tablename__ = "account_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class RatingRow(Base):
+    __tablename__ = "ratings"
+
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)

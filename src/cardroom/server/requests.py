@@ -1,0 +1,124 @@
+"""Reading the card room's request bodies: every field checked, every
+refusal a sentence. Nothing here knows a game's rules; options are checked
+by the game itself when the table's state is made."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Any
+
+from cardroom.core.bot import make_bot
+from cardroom.core.errors import BadRequest, CardroomError
+from cardroom.games import get_game
+from cardroom.server.limits import NAME_MAX_CHARS
+from cardroom.server.store import SeatData, TableData
+
+# A bot seat's search may not hold a worker for long.
+MAX_BOT_ITERATIONS = 20_000
+MAX_BOT_MS = 5_000
+MAX_CLOCK_S = 7 * 24 * 3600.0
+
+
+def field(body: dict[str, Any], name: str, kind: type, required: bool = True) -> Any:
+    value = body.get(name)
+    if value is None:
+        if required:
+            raise BadRequest(f"missing field {name!r}")
+        return None
+    if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
+        raise BadRequest(f"{name!r} must be {_word(kind)}, got {value!r}")
+    return value
+
+
+def number(body: dict[str, Any], name: str, low: float, high: float) -> float:
+    value = body.get(name)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        raise BadRequest(f"{name!r} must be a number from {low:g} to {high:g}, got {value!r}")
+    return float(value)
+
+
+def display_name(value: Any) -> str:
+    if not isinstance(value, str):
+        raise BadRequest("'name' must be a display name (1 to 32 characters)")
+    name = " ".join(value.split())
+    if not 1 <= len(name) <= NAME_MAX_CHARS or not name.isprintable():
+        raise BadRequest("a display name is 1 to 32 printable characters")
+    return name
+
+
+def new_table(body: dict[str, Any]) -> TableData:
+    """The table that a ``POST /api/tables`` body asks for (not yet stored)."""
+    game = get_game(field(body, "game", str))
+    players = field(body, "players", int)
+    options = field(body, "options", dict, required=False) or {}
+    seed = field(body, "seed", int, required=False)
+    prepared = seed is not None or "stack" in options
+    if seed is None:
+        seed = secrets.randbits(63)
+    game.new(players, seed, options)  # BadOption for anything the game refuses
+    seats = [_seat(i, entry, game) for i, entry in enumerate(_seat_list(body, players))]
+    rated = bool(field(body, "rated", bool, required=False))
+    humans = sum(1 for s in seats if s.kind == "human")
+    if rated and (prepared or humans < 2):
+        raise BadRequest("a rated table needs two or more people and no seed or stacked deal")
+    hints = field(body, "hints", bool, required=False)
+    return TableData(
+        id=secrets.token_urlsafe(8), game=game.id, players=players, seed=seed,
+        options=options, status="waiting" if humans else "playing", rated=rated,
+        prepared=prepared,
+        hints=(not rated) if hints is None else hints and not rated,
+        clock=_clock(body.get("clock")), created_at=time.time(), seats=seats)
+
+
+def _seat_list(body: dict[str, Any], players: int) -> list[Any]:
+    seats = body.get("seats")
+    if seats is None:
+        return [{"kind": "human"}] * players
+    if not isinstance(seats, list) or len(seats) != players:
+        raise BadRequest(f"'seats' must list one entry per seat ({players})")
+    return seats
+
+
+def _seat(number_: int, entry: Any, game: Any) -> SeatData:
+    if not isinstance(entry, dict) or entry.get("kind") not in ("human", "bot"):
+        raise BadRequest(f"seat {number_}: must be {{\"kind\": \"human\"}} or "
+                         "{\"kind\": \"bot\", \"bot\": NAME}")
+    if entry["kind"] == "human":
+        return SeatData(number_, "human")
+    bot = entry.get("bot", "heuristic")
+    budget = entry.get("budget")
+    if not isinstance(bot, str) or (budget is not None and not isinstance(budget, dict)):
+        raise BadRequest(f"seat {number_}: 'bot' must be a bot name and 'budget' an object")
+    check_budget(budget, f"seat {number_}")
+    try:
+        make_bot(bot, game, 0, budget)
+    except CardroomError as err:
+        raise BadRequest(f"seat {number_}: {err.message}") from None
+    return SeatData(number_, "bot", bot=bot, budget=budget, name=bot, control="bot")
+
+
+def check_budget(budget: dict[str, Any] | None, where: str,
+                 iterations: int = MAX_BOT_ITERATIONS, ms: int = MAX_BOT_MS) -> None:
+    if not budget:
+        return
+    its, millis = budget.get("iterations"), budget.get("ms")
+    if isinstance(its, int) and its > iterations:
+        raise BadRequest(f"{where}: at most {iterations} iterations on this server")
+    if isinstance(millis, int | float) and millis > ms:
+        raise BadRequest(f"{where}: at most {ms} ms a move on this server")
+
+
+def _clock(value: Any) -> tuple[float, float] | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise BadRequest("'clock' must be {\"initial_s\": N, \"per_move_s\": N}")
+    initial = number(value, "initial_s", 1, MAX_CLOCK_S)
+    per_move = number(value, "per_move_s", 0, MAX_CLOCK_S) if "per_move_s" in value else 0.0
+    return initial, per_move
+
+
+def _word(kind: type) -> str:
+    return {int: "a whole number", str: "a string", dict: "an object",
+            bool: "true or false", list: "a list"}.get(kind, kind.__name__)

@@ -1,0 +1,265 @@
+"""The table connection: the engine protocol's requests and responses over
+a WebSocket, scoped to the seat (or the public view) the connection holds.
+
+Each message is read, size- and rate-checked, parsed and answered; a bad one
+gets the engine's error envelope and changes nothing. Answers and pushes go
+out through the connection's queue, in order, from one sender task.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from cardroom.core.bot import make_bot
+from cardroom.core.errors import BadRequest, CardroomError
+from cardroom.core.events import PUBLIC, Viewer
+from cardroom.engine.session import error
+from cardroom.games import all_games
+from cardroom.server.clock import SystemClock
+from cardroom.server.config import Config
+from cardroom.server.errors import Forbidden, RateLimited, TooLarge
+from cardroom.server.limits import CHAT_MAX_CHARS, MAX_MESSAGE_BYTES, Bucket, clean_text
+from cardroom.server.live import Conn, LiveTable
+from cardroom.server.requests import check_budget, field
+from cardroom.server.room import Room
+
+log = logging.getLogger("cardroom.server")
+# A connection that keeps flooding after this many refusals is closed.
+MAX_STRIKES = 200
+# A hint's search is smaller than a bot seat's.
+HINT_ITERATIONS, HINT_MS = 5_000, 2_000
+
+
+def origin_allowed(headers: Any, allowed: list[str]) -> bool:
+    """A browser's Origin must be this server's own address or one allowed;
+    a client that sends none (not a browser) is let in."""
+    origin = headers.get("origin")
+    if origin is None:
+        return True
+    if origin in allowed:
+        return True
+    return bool(urlsplit(origin).netloc) and urlsplit(origin).netloc == headers.get("host")
+
+
+async def serve(ws: WebSocket, table_id: str, room: Room, config: Config) -> None:
+    if not origin_allowed(ws.headers, config.origins):
+        await ws.close(code=1008)  # before accept: the handshake gets 403
+        return
+    await ws.accept()
+    conn = Conn()
+    sender = asyncio.create_task(_send_all(ws, conn))
+    try:
+        live = await room.get(table_id)
+    except CardroomError as err:
+        conn.send(error(None, err.code, err.message))
+        conn.close()
+        await sender
+        with contextlib.suppress(Exception):
+            await ws.close(code=4404)
+        return
+    try:
+        await _read_all(ws, conn, live, room, config)
+    finally:
+        room.disconnect(conn)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(sender, 5)
+
+
+async def _send_all(ws: WebSocket, conn: Conn) -> None:
+    try:
+        while True:
+            text = await conn.out.get()
+            if text is None:
+                break
+            await ws.send_text(text)
+    except Exception:  # the client went away; the reader notices too
+        conn.closed = True
+    with contextlib.suppress(Exception):
+        await ws.close()
+
+
+async def _read_all(ws: WebSocket, conn: Conn, live: LiveTable, room: Room,
+                    config: Config) -> None:
+    bucket = Bucket(config.ws_rate, config.ws_burst, SystemClock())
+    strikes = 0
+    while not conn.closed:
+        try:
+            message = await ws.receive()
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        if message["type"] == "websocket.disconnect":
+            return
+        reply = await _answer(message, conn, live, room, bucket.allow())
+        if reply is not None and not reply["ok"] and reply["error"]["code"] == RateLimited.code:
+            strikes += 1
+            if strikes > MAX_STRIKES:
+                conn.close()
+        if reply is not None:
+            conn.send(reply)
+
+
+async def _answer(message: Mapping[str, Any], conn: Conn, live: LiveTable, room: Room,
+                  allowed: bool) -> dict[str, Any] | None:
+    text = message.get("text")
+    if text is None:
+        return error(None, "bad_request", "send each request as one JSON text message")
+    if len(text) > MAX_MESSAGE_BYTES:
+        return error(None, TooLarge.code,
+                     f"a message may be at most {MAX_MESSAGE_BYTES} characters")
+    try:
+        request = json.loads(text, parse_constant=_refuse)
+    except (ValueError, RecursionError):
+        return error(None, "bad_json", "the message is not valid JSON")
+    if not isinstance(request, dict):
+        return error(None, "bad_request", "a request must be a JSON object with a 'cmd'")
+    rid = request.get("id")
+    if not allowed:
+        return error(rid, RateLimited.code, "too many messages: slow down")
+    try:
+        result = await _dispatch(request, conn, live, room)
+    except CardroomError as err:
+        return error(rid, err.code, err.message)
+    except Exception as err:  # a bug must not close the table
+        log.exception("request %r failed", request.get("cmd"))
+        return error(rid, "internal_error", f"the server failed: {type(err).__name__}")
+    return None if result is None else {"id": rid, "ok": True, **result}
+
+
+async def _dispatch(request: dict[str, Any], conn: Conn, live: LiveTable,
+                    room: Room) -> dict[str, Any] | None:
+    cmd = request.get("cmd")
+    if cmd == "hello":
+        return await room.hello(conn, live, request)
+    if cmd == "games":
+        return {"games": [g.describe() for g in all_games()]}
+    if cmd in ("new", "load", "quit"):
+        raise Forbidden(f"'{cmd}' is for a local engine: a table connection plays its table")
+    handler = _HANDLERS.get(cmd) if isinstance(cmd, str) else None
+    if handler is None:
+        known = ", ".join(["hello", "games", *_HANDLERS])
+        raise BadRequest(f"unknown command {cmd!r} (commands: {known})")
+    if not conn.said_hello:
+        raise BadRequest("say hello first: {\"cmd\": \"hello\", \"token\": ...} "
+                         "or {\"cmd\": \"hello\", \"spectate\": true}")
+    return await handler(request, conn, live, room)
+
+
+def _viewer(request: dict[str, Any], conn: Conn, allow_public: bool) -> Viewer:
+    """The ``seat`` argument: left out or the connection's own; "public"
+    where a request allows it; anything else is another seat's."""
+    if "seat" not in request or request["seat"] == conn.viewer:
+        return conn.viewer
+    seat = request["seat"]
+    if seat == PUBLIC and allow_public:
+        return PUBLIC
+    if seat is None:
+        raise Forbidden("the referee view is never served over the network")
+    if isinstance(seat, bool) or not isinstance(seat, int | str):
+        raise BadRequest(f"'seat' must be a seat number or \"public\", got {seat!r}")
+    held = "no seat (a spectator)" if conn.seat is None else f"seat {conn.seat}"
+    raise Forbidden(f"this connection holds {held}: it cannot use seat {seat}")
+
+
+def _seat(request: dict[str, Any], conn: Conn, doing: str) -> int:
+    viewer = _viewer(request, conn, allow_public=False)
+    if not isinstance(viewer, int):
+        raise Forbidden(f"a spectator cannot {doing}")
+    return viewer
+
+
+async def _view(request: dict[str, Any], conn: Conn, live: LiveTable,
+                room: Room) -> dict[str, Any]:
+    viewer = _viewer(request, conn, allow_public=True)
+    since = field(request, "since", int, required=False) or 0
+    if since < 0:
+        raise BadRequest(f"'since' must be 0 or more, got {since}")
+    async with live.lock:
+        return {"view": live.table.view(viewer, since)}
+
+
+async def _legal(request: dict[str, Any], conn: Conn, live: LiveTable,
+                 room: Room) -> dict[str, Any]:
+    seat = _seat(request, conn, "act")
+    async with live.lock:
+        if live.status != "playing" or live.seat(seat).control not in ("seated", "away"):
+            return {"actions": []}
+        return {"actions": live.table.state.legal_texts(seat)}
+
+
+async def _act(request: dict[str, Any], conn: Conn, live: LiveTable,
+               room: Room) -> dict[str, Any] | None:
+    seat = _seat(request, conn, "act")
+    action = field(request, "action", str)
+    await room.act(conn, seat, action, request.get("id"))
+    return None
+
+
+async def _suggest(request: dict[str, Any], conn: Conn, live: LiveTable,
+                   room: Room) -> dict[str, Any]:
+    _seat(request, conn, "ask for a hint")
+    name = field(request, "bot", str, required=False) or "heuristic"
+    budget = field(request, "budget", dict, required=False)
+    seed = field(request, "seed", int, required=False)
+    check_budget(budget, "budget", HINT_ITERATIONS, HINT_MS)
+    bot = make_bot(name, live.table.state.game,
+                   secrets.randbits(63) if seed is None else seed, budget)
+    return {"action": await room.suggest(conn, bot)}
+
+
+async def _result(request: dict[str, Any], conn: Conn, live: LiveTable,
+                  room: Room) -> dict[str, Any]:
+    async with live.lock:
+        state = live.table.state
+        if not state.is_over():
+            return {"over": False, "scores": state.scores()}
+        return {"over": True, **state.result().to_json()}
+
+
+async def _record(request: dict[str, Any], conn: Conn, live: LiveTable,
+                  room: Room) -> dict[str, Any]:
+    async with live.lock:
+        if live.status != "over":
+            raise Forbidden("the record is shown once the game is over")
+        return {"record": live.table.state.record().to_json()}
+
+
+async def _chat(request: dict[str, Any], conn: Conn, live: LiveTable,
+                room: Room) -> dict[str, Any]:
+    text = clean_text(field(request, "text", str), CHAT_MAX_CHARS + 1)
+    if not text:
+        raise BadRequest("a chat message needs some text")
+    if len(text) > CHAT_MAX_CHARS:
+        raise BadRequest(f"a chat message is at most {CHAT_MAX_CHARS} characters")
+    if conn.seat is None:
+        raise Forbidden("spectators watch without chatting")
+    await room.chat(conn, text)
+    return {}
+
+
+async def _back(request: dict[str, Any], conn: Conn, live: LiveTable,
+                room: Room) -> dict[str, Any]:
+    return await room.back(conn)
+
+
+async def _leave(request: dict[str, Any], conn: Conn, live: LiveTable,
+                 room: Room) -> dict[str, Any]:
+    return await room.leave(conn)
+
+
+_HANDLERS = {
+    "view": _view, "legal": _legal, "act": _act, "suggest": _suggest, "result": _result,
+    "record": _record, "chat": _chat, "back": _back, "leave": _leave,
+}
+
+
+def _refuse(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
