@@ -31,6 +31,12 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--origin", action="append", default=[],
                    help="another web origin allowed to open table connections "
                    "(scheme://host:port; repeatable)")
+    p.add_argument("--ws-rate", type=float, default=defaults.ws_rate,
+                   help="messages a second one table connection may send "
+                   "(bursts up to three times as many; default %(default)s)")
+    p.add_argument("--http-rate", type=float, default=defaults.http_rate,
+                   help="lobby writes (create, join, sign in) a second from one address "
+                   "(bursts up to six times as many; default %(default)s)")
     p.set_defaults(run=run)
 
 
@@ -40,7 +46,9 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
     from cardroom.server.app import create_app
 
     config = Config(db=args.db, host=args.host, port=args.port, bot_workers=args.bot_workers,
-                    bot_delay_s=args.bot_delay, origins=list(args.origin))
+                    bot_delay_s=args.bot_delay, origins=list(args.origin),
+                    ws_rate=args.ws_rate, ws_burst=3 * args.ws_rate,
+                    http_rate=args.http_rate, http_burst=6 * args.http_rate)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
     print(f"cardroom: the card room is at http://{shown}:{args.port}/ "

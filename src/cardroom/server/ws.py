@@ -26,7 +26,7 @@ from cardroom.engine.session import error
 from cardroom.games import all_games
 from cardroom.server.clock import SystemClock
 from cardroom.server.config import Config
-from cardroom.server.errors import Forbidden, RateLimited, TooLarge
+from cardroom.server.errors import Forbidden, RateLimited, TooLarge, Unauthorized
 from cardroom.server.limits import CHAT_MAX_CHARS, MAX_MESSAGE_BYTES, Bucket, clean_text
 from cardroom.server.live import Conn, LiveTable
 from cardroom.server.requests import check_budget, field
@@ -148,7 +148,7 @@ async def _dispatch(request: dict[str, Any], conn: Conn, live: LiveTable,
         known = ", ".join(["hello", "games", *_HANDLERS])
         raise BadRequest(f"unknown command {cmd!r} (commands: {known})")
     if not conn.said_hello:
-        raise BadRequest("say hello first: {\"cmd\": \"hello\", \"token\": ...} "
+        raise Unauthorized("say hello first: {\"cmd\": \"hello\", \"token\": ...} "
                          "or {\"cmd\": \"hello\", \"spectate\": true}")
     return await handler(request, conn, live, room)
 
