@@ -125,3 +125,12 @@ def test_front_ends_reach_games_only_through_the_registry() -> None:
             continue
         inside = [t for t in targets if t.startswith("cardroom.games.")]
         assert inside == [], f"{name} imports game internals: {inside}"
+
+
+def test_nothing_below_the_card_room_imports_it() -> None:
+    """The server sits on top: the engine, the core, the games and the
+    bots never depend on it (the CLI starts it)."""
+    for name, targets in GRAPH.items():
+        if name.startswith(("cardroom.server", "cardroom.cli")):
+            continue
+        assert not [t for t in targets if t.startswith("cardroom.server")], name

@@ -104,6 +104,7 @@ class WsClient:
                                               open_timeout=30, max_size=1 << 22)
         self.conn.__enter__()
         self.pushes: list[dict[str, Any]] = []
+        self.received: list[dict[str, Any]] = []  # every message, in order
         self.next_id = 0
 
     def __enter__(self) -> WsClient:
@@ -120,6 +121,7 @@ class WsClient:
 
     def receive(self, timeout: float = 30) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(self.conn.recv(timeout))
+        self.received.append(message)
         return message
 
     def request(self, cmd: str, **args: Any) -> dict[str, Any]:
@@ -140,6 +142,19 @@ class WsClient:
         answer = self.request(cmd, **args)
         assert answer["ok"], answer
         return answer
+
+    def stream(self) -> list[Any]:
+        """Every event this connection was given (hello, act answers,
+        pushes), in the order it was given them."""
+        events: list[Any] = []
+        for message in self.received:
+            if message.get("push") == "events":
+                events += message["events"]
+            elif message.get("ok") and "seat" in message and "view" in message:
+                events += message["view"]["log"]
+            elif message.get("ok") and "events" in message:
+                events += message["events"]
+        return events
 
     def wait_push(self, kind: str, predicate: Any = None,
                   timeout: float = 30) -> dict[str, Any]:
