@@ -63,14 +63,14 @@ function createForm(games) {
 async function tablePage(id) {
   let info = await api("GET", `/api/tables/${id}`);
   const tokenKey = `cardroom-token-${id}`;
-  let token = sessionStorage.getItem(tokenKey);
+  let token = localStorage.getItem(tokenKey);
   if (!token && info.status === "waiting") {
     const name = el("input", { placeholder: "your name", maxlength: "32" });
     const msg = el("p", { class: "error" });
     const join = el("button", { onclick: async () => {
       try {
         const r = await api("POST", `/api/tables/${id}/join`, { name: name.value });
-        sessionStorage.setItem(tokenKey, r.token);
+        localStorage.setItem(tokenKey, r.token);
         tablePage(id);
       } catch (e) { msg.textContent = e.message; }
     } }, "Sit down");
