@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / "python"
-TYPED = ["src/cardroom/core", "src/cardroom/games"]
+TYPED = ["src/cardroom"]
 
 
 def ensure_venv(extras: str) -> None:
