@@ -104,3 +104,35 @@ def natural_then_sharp() -> MuzicandoState:
                        (1, "play DoY"), (2, "play MiR"), (3, "pass")]:
         state.act(seat, text)
     return state
+
+
+def d15_example() -> MuzicandoState:
+    """Glissando (D15): seat 1 bids 1G and opens MiY 0 0; in turn FaR 1 0
+    (seat 2), SolB 1 1 (seat 3, a row on line 1), LaR 2 1 (seat 0). Seat 1,
+    holding SiV, is to play: 2 0 lies below LaR but on MiY's line."""
+    hands, _ = fill({1: ["MiY", "SiV"], 2: ["FaR"], 3: ["SolB"], 0: ["LaR"]}, 4, 14)
+    state = new(4, hands)
+    bid_to(state, ["bid 1G", "pass", "pass", "pass"])
+    acts(state, (1, "play MiY 0 0"), (2, "play FaR 1 0"), (3, "play SolB 1 1"),
+         (0, "play LaR 2 1"))
+    assert state.to_act() == [1]
+    return state
+
+
+# Seat 1 opens DoR; the others add ReY 1 0, ReO 0 1 (a row on line 1) and
+# MiY 1 -1 (a row on line -1). Seat 1 then holds SiV, whose only cells (above
+# and below DoR) lie on lines that hold a row, and notes that cannot go.
+D15_STUCK_OVAL = ["DoR", "SiV", "SolR", "SolO", "SolY", "SolG", "SolB", "SolI", "SolV", "LaR",
+                  "LaO", "LaY", "LaG", "LaB"]
+
+
+def d15_stuck_oval() -> MuzicandoState:
+    """Glissando (D15): seat 1 is to play holding SiV, which has no line to
+    open a row on, and no other note that can go."""
+    hands, _ = fill({1: D15_STUCK_OVAL, 2: ["ReY"], 3: ["ReO"], 0: ["MiY"]}, 4, 14)
+    state = new(4, hands)
+    bid_to(state, ["bid 1G", "pass", "pass", "pass"])
+    acts(state, (1, "play DoR 0 0"), (2, "play ReY 1 0"), (3, "play ReO 0 1"),
+         (0, "play MiY 1 -1"))
+    assert state.to_act() == [1]
+    return state

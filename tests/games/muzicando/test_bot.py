@@ -12,7 +12,16 @@ from cardroom.core.bot import RandomBot
 from cardroom.core.table import play_out
 from cardroom.games.muzicando.bot import MuzicandoHeuristic, PlayContext
 from cardroom.games.muzicando.cards import BY_CODE
-from tests.games.muzicando.support import GAME, REST, base_game, bid_to, fill, new
+from tests.games.muzicando.support import (
+    GAME,
+    REST,
+    base_game,
+    bid_to,
+    d15_example,
+    d15_stuck_oval,
+    fill,
+    new,
+)
 
 RUNS = ["DoR", "ReR", "MiR", "FaR", "DoO", "ReO", "MiO", "DoY", "ReY", "DoG", "ReG", "DoB",
         "ReB", "DoI"]
@@ -105,3 +114,29 @@ def test_heuristic_beats_random_in_the_individual_game() -> None:
         mine += state.scores()[seat]
         others += sum(state.scores()) - state.scores()[seat]
     assert mine > others / 2
+
+
+def test_d15_heuristic_sees_no_second_oval_on_a_line() -> None:
+    example = d15_example()
+    assert MuzicandoHeuristic(0).choose_for(example, 1) != "play SiV 2 0"
+    stuck = d15_stuck_oval()
+    ctx = PlayContext(stuck.view(1))
+    assert not ctx.before >> BY_CODE["SiV"] & 1  # SiV has no free line to open a row on
+    assert MuzicandoHeuristic(0).choose_for(stuck, 1) == "pass"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_d15_heuristic_plays_glissando_deals_legally(seed: int) -> None:
+    """Every deal in Glissando (chosen whenever the chooser can), four
+    heuristic players: each move legal, every line holding one row."""
+    state = GAME.new(4, 60 + seed, {"mode": "individual", "deals": 4})
+    bots = [GAME.heuristic_bot(s) for s in range(4)]
+    glissando = 0
+    while not state.is_over():
+        seat = state.to_act()[0]
+        legal = state.legal_texts(seat)
+        text = "choose G" if "choose G" in legal else bots[seat].choose_for(state, seat)
+        glissando += text == "choose G"
+        state.act(seat, text)
+        assert not state.invariant_errors()
+    assert glissando

@@ -1,12 +1,38 @@
-"""Each layout's geometry on hand-built positions (D1-D3, L1, L2)."""
+"""Each layout's geometry on hand-built positions and stacked deals (D1-D3,
+D15, L1)."""
 
 from __future__ import annotations
 
-from cardroom.games.muzicando.actions import action_text, cell_of, parse_action, split_play
-from cardroom.games.muzicando.cards import BY_CODE, MUZICANDO, PARADA, mask_of_codes
+import json
+
+import pytest
+
+from cardroom.core.cardset import cards_of
+from cardroom.core.errors import IllegalAction
+from cardroom.core.rng import Rng
+from cardroom.games.muzicando.actions import (
+    action_text,
+    cell_of,
+    parse_action,
+    play,
+    split_play,
+    xy,
+)
+from cardroom.games.muzicando.cards import (
+    BY_CODE,
+    FULL_MASK,
+    IS_OVAL,
+    MUZICANDO,
+    NOTE_MASK,
+    OVAL_MASK,
+    PARADA,
+    mask_of_codes,
+)
 from cardroom.games.muzicando.fields import Table
 from cardroom.games.muzicando.rules.columns import ColumnTable
 from cardroom.games.muzicando.rules.grid import Glissando, Sarabanda
+from cardroom.games.muzicando.views import line_errors
+from tests.games.muzicando.support import d15_example
 
 
 def lay(table: Table, *moves: str) -> None:
@@ -127,42 +153,97 @@ def test_d3_oval_cards_open_rows_above_or_below_one_step_and_never_extend() -> N
     assert len(table.rows) == 2 and table.rows[1] == [1, 0, 0, 0]
 
 
-def three_rows() -> Glissando:
-    """Row 1 (y 0): SolB LaR rising; row 2 (y -1): FaY SolR LaO SiV rising,
-    opened below LaR; row 3 (y 0): MiY alone, opened above FaY, with a
-    one-cell gap at -1 0 between it and row 1."""
+def test_d15_an_oval_cannot_open_a_row_on_a_line_that_holds_one() -> None:
     table = Glissando()
-    lay(table, "SolB 0 0", "LaR 1 0", "SiV 1 -1", "LaO 0 -1", "SolR -1 -1", "FaY -2 -1",
-        "MiY -2 0")
-    assert table.rows == [[0, 0, 1, 1], [-1, -2, 1, 1], [0, -2, -2, 0]]
-    return table
+    # Row on line 0 (DoR ReY), one opened above DoR on line 1 (ReO) and one
+    # below ReY on line -1 (MiY, whose left end is 0 -1).
+    lay(table, "DoR 0 0", "ReY 1 0", "ReO 0 1", "MiY 1 -1")
+    # SiV is one step from DoR, but the cells above and below it lie on
+    # lines that hold a row already.
+    assert moves(table, "SiV", "FaG") == {"FaG 1 -2"}
+    assert reason(table, "SiV 0 -1") == (
+        "SiV cannot open a new row at 0 -1: the line y = -1 already holds the row opened "
+        "by MiY, and a line may hold only one oval card, so two rows never share a line (D15)")
+    assert not table.playable_notes() >> BY_CODE["SiV"] & 1
+    # The cell is still the left end of MiY's row for a note that continues it.
+    assert reason(table, "ReR 0 -1") is None
 
 
-def test_glissando_row_cannot_grow_into_a_taken_cell() -> None:
-    table = three_rows()
-    lay(table, "FaR -1 0")
-    assert moves(table, "FaO", "SiR", "ReB", "MiB", "DoB") == {
-        "SiR 2 0", "ReB -3 0", "MiB -3 -1", "DoB 2 -1"}
-    assert reason(table, "FaO -1 0") == "the cell -1 0 is taken by FaR"
-    assert "not at the end of a row" in (reason(table, "FaO 2 1") or "")
+def test_d15_opening_a_row_closes_its_line_to_other_ovals() -> None:
+    table = Glissando()
+    lay(table, "MiY 0 0", "FaR 1 0")
+    assert moves(table, "FaG") == {"FaG 0 1", "FaG 0 -1"}
+    lay(table, "SolB 1 -1")  # a row on line -1, opened below FaR
+    assert moves(table, "FaG") == {"FaG 0 1", "FaG 1 -2"}
+    assert "(D15)" in (reason(table, "FaG 0 -1") or "")
+    assert "opened by SolB" in (reason(table, "FaG 0 -1") or "")
+    # A cell beside no card gets the D3 reason even on a taken line; on a
+    # free line an oval must still be one step from the card beside it.
+    assert "(D3)" in (reason(table, "FaG 5 -1") or "")
+    assert "one step" in (reason(table, "ReO 1 1") or "")
 
 
-def test_l2_a_card_on_a_gap_joins_the_row_on_its_left_when_it_fits() -> None:
-    table = three_rows()
-    lay(table, "FaR -1 0")  # continues both rows: joins row 3, on its left
-    assert table.rows[0] == [0, 0, 1, 1] and table.rows[2] == [0, -2, -1, 1]
+def test_d15_every_card_of_a_line_belongs_to_its_one_row() -> None:
+    """Whatever the order of play, a line holds one row and one oval card,
+    so a row's ends never meet another card (the taken-cell rule never bites)."""
+    for seed in range(25):
+        rng = Rng(seed)
+        table = Glissando()
+        hand = FULL_MASK & NOTE_MASK
+        first = rng.choice(cards_of(hand & OVAL_MASK))
+        table.place(first, cell_of(0, 0))
+        hand &= ~(1 << first)
+        while found := table.note_moves(hand):
+            # Every oval play the table lists is exactly one its reasons allow.
+            xs = [xy(c)[0] for c in table.cells]
+            ys = [xy(c)[1] for c in table.cells]
+            allowed = {play(card, cell_of(x, y)) for card in cards_of(hand & OVAL_MASK)
+                       for x in range(min(xs) - 1, max(xs) + 2)
+                       for y in range(min(ys) - 1, max(ys) + 2)
+                       if table.note_reason(card, cell_of(x, y)) is None}
+            assert allowed == {a for a in found if IS_OVAL[split_play(a)[0]]}
+            card, cell = split_play(rng.choice(found))
+            assert table.note_reason(card, cell) is None
+            table.place(card, cell)
+            hand &= ~(1 << card)
+        lines = [row[0] for row in table.rows]
+        assert len(lines) == len(set(lines))
+        assert not line_errors(table), (seed, line_errors(table))
+        for _, cell, _ in table.ends():
+            assert cell not in table.cells
 
 
-def test_l2_a_card_on_a_gap_that_fits_only_the_right_row_joins_it() -> None:
-    table = three_rows()
-    lay(table, "FaO -3 0")  # row 3 now falls to the right: Re next at -1 0
-    assert table.rows[2] == [0, -3, -2, -1]
-    assert reason(table, "ReR -1 0") is None and reason(table, "FaR -1 0") is None
-    trial = table.clone()
-    lay(trial, "FaR -1 0")  # only row 1 takes Fa at its left end
-    assert trial.rows[0] == [0, -1, 1, 1] and trial.rows[2] == [0, -3, -2, -1]
-    lay(table, "ReR -1 0")  # only row 3 takes Re at its right end
-    assert table.rows[0] == [0, 0, 1, 1] and table.rows[2] == [0, -3, -1, -1]
+def test_d15_rows_on_neighbouring_lines_grow_past_each_other() -> None:
+    table = Glissando()
+    lay(table, "SolB 0 0", "LaR 1 0", "SiV 1 -1", "LaO 0 -1", "SolR -1 -1", "FaY -2 -1")
+    assert table.rows == [[0, 0, 1, 1], [-1, -2, 1, 1]]
+    assert moves(table, "FaO", "SiR", "MiB", "DoB") == {"FaO -1 0", "SiR 2 0", "MiB -3 -1",
+                                                          "DoB 2 -1"}
+    # MiY is one step from FaY, but the cell above FaY lies on row 1's line:
+    # only the cell below is open to it.
+    assert moves(table, "MiY") == {"MiY -2 -2"}
+    assert "(D15)" in (reason(table, "MiY -2 0") or "")
+
+
+# ----- D15 in a dealt game -----------------------------------------------------------
+def test_d15_a_second_oval_on_a_line_is_refused_and_not_listed() -> None:
+    state = d15_example()
+    legal = state.legal_texts(1)
+    assert "play SiV 2 0" not in legal
+    assert "play SiV 2 2" in legal  # above LaR, on a line with no row
+    before = json.dumps(state.view(None), sort_keys=True)
+    with pytest.raises(IllegalAction, match=(
+            r"SiV cannot open a new row at 2 0: the line y = 0 already holds the row "
+            r"opened by MiY, and a line may hold only one oval card, so two rows never "
+            r"share a line \(D15\)")):
+        state.act(1, "play SiV 2 0")
+    assert json.dumps(state.view(None), sort_keys=True) == before  # nothing changed
+    action = parse_action("play SiV 2 0")
+    assert action is not None and action not in state.legal_actions(1)
+    assert "(D15)" in (state.illegal_reason(1, action) or "")
+    state.act(1, "play SiV 2 2")
+    assert state.view(0)["table"]["rows"] == [[0, 0, 1, 1], [1, 1, 2, 1], [2, 2, 2, 0]]
+    assert not state.invariant_errors()
 
 
 # ----- Parada ------------------------------------------------------------------

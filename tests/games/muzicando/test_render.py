@@ -5,7 +5,15 @@ colours, the own hand, blocked players, finish places and the score table."""
 from __future__ import annotations
 
 from cardroom.games.muzicando.render import describe_event
-from tests.games.muzicando.support import BASE, GAME, bid_to, fill, natural_then_sharp, new
+from tests.games.muzicando.support import (
+    BASE,
+    GAME,
+    bid_to,
+    d15_example,
+    fill,
+    natural_then_sharp,
+    new,
+)
 
 
 def test_render_shows_bidding_piles_hand_and_blocked_players() -> None:
@@ -44,6 +52,20 @@ def test_render_draws_sarabanda_and_glissando_grids_with_coordinates() -> None:
     row = next(line for line in lines if line.split()[:1] == ["0"])
     assert row.split() == ["0", ".", "(DoR)", "ReR", "."]
     assert "row 1: y 0, x 0..1, rising to the right" in text
+
+
+def test_d15_render_shows_each_row_on_its_own_line() -> None:
+    state = d15_example()
+    state.act(1, "play SiV 2 2")  # 2 0 is refused (D15); above LaR is a free line
+    lines = GAME.render(state.view(0), False).splitlines()
+    drawn = {line.split()[0]: line.split()[1:] for line in lines
+             if line.split()[:1] in (["2"], ["1"], ["0"])}
+    assert drawn == {"2": [".", ".", ".", "(SiV)", "."], "1": [".", ".", "(SolB)", "LaR", "."],
+                     "0": [".", "(MiY)", "FaR", ".", "."]}
+    rows = [line.strip() for line in lines if line.strip().startswith("row ")]
+    assert rows == ["row 1: y 0, x 0..1, rising to the right",
+                    "row 2: y 1, x 1..2, rising to the right",
+                    "row 3: y 2, x 2..2, direction open"]
 
 
 def test_render_draws_parada_columns() -> None:

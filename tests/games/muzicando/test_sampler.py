@@ -14,10 +14,11 @@ import pytest
 
 from cardroom.core.cardset import cards_of, mask_of
 from cardroom.core.rng import Rng
-from cardroom.games.muzicando.cards import ANY_OPENING, CODE, mask_of_codes
+from cardroom.games.muzicando.actions import cell_of
+from cardroom.games.muzicando.cards import ANY_OPENING, BY_CODE, CODE, mask_of_codes
 from cardroom.games.muzicando.sampler import _careful, _feasible
 from cardroom.games.muzicando.state import MuzicandoState
-from tests.games.muzicando.support import BASE, GAME, NO_OPENER, bid_to, fill, new
+from tests.games.muzicando.support import BASE, GAME, NO_OPENER, bid_to, d15_stuck_oval, fill, new
 from tests.helpers import chi_square, chi_square_limit
 
 MODES = [(4, {}), (3, {"mode": "individual"}), (8, {"mode": "individual", "bidding": True})]
@@ -222,3 +223,21 @@ def test_the_uniformity_check_catches_a_biased_sampler() -> None:
     counts = sampled_deals(state, viewer, biased)
     assert set(counts) <= deals
     assert chi_square(counts, dict.fromkeys(deals, 1)) > chi_square_limit(len(deals) - 1)
+
+
+def test_d15_a_pass_does_not_rule_out_an_oval_with_no_free_line() -> None:
+    state = d15_stuck_oval()
+    state.act(1, "pass")  # SiV may go nowhere (D15), so the pass shows nothing about it
+    missing = mask_of_codes(state.view(0)["missing"][1])
+    assert missing and not missing >> BY_CODE["SiV"] & 1
+    holders: Counter[int] = Counter()
+    for k in range(200):
+        other = GAME.determinize(state.view(0), Rng(k))
+        assert isinstance(other, MuzicandoState)
+        assert not other.hands[1] & missing
+        assert not other.invariant_errors()
+        assert other.table is not None  # the rebuilt table keeps D15 too
+        assert not other.table.playable_notes() >> BY_CODE["SiV"] & 1
+        assert "(D15)" in (other.table.note_reason(BY_CODE["SiV"], cell_of(0, -1)) or "")
+        holders[next(s for s in range(4) if other.hands[s] >> BY_CODE["SiV"] & 1)] += 1
+    assert set(holders) == {1, 2, 3}  # seat 1 may hold SiV as well as anyone

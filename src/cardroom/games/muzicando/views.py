@@ -6,11 +6,12 @@ from typing import Any
 
 from cardroom.core.cardset import mask_of
 from cardroom.core.events import Viewer
-from cardroom.games.muzicando.actions import action_text
+from cardroom.games.muzicando.actions import action_text, xy
 from cardroom.games.muzicando.cards import (
     BID_BY_TEXT,
     CODE,
     FULL_MASK,
+    IS_OVAL,
     LAYOUT_LETTERS,
     LAYOUT_VALUE,
     PARTNERSHIP,
@@ -19,6 +20,7 @@ from cardroom.games.muzicando.cards import (
     contract_value,
 )
 from cardroom.games.muzicando.fields import PARTNERSHIP_MODE, PHASE_PLAY, MuzicandoFields
+from cardroom.games.muzicando.rules.grid import Glissando
 from cardroom.games.muzicando.rules.seats import active_mask
 from cardroom.games.muzicando.scoring import copy_result
 
@@ -83,6 +85,28 @@ def invariant_errors(s: MuzicandoFields) -> list[str]:
         if sum(r["points"][seat] for r in s.results) != s.totals[seat]:
             errors.append(f"seat {seat}'s total is not the sum of its deals")
     errors.extend(result_errors(s))
+    if isinstance(s.table, Glissando):
+        errors.extend(line_errors(s.table))
+    return errors
+
+
+def line_errors(table: Glissando) -> list[str]:
+    """Glissando: every card of a line belongs to the line's one row, which
+    holds exactly one oval card (D3, D15)."""
+    errors = []
+    lines = [row[0] for row in table.rows]
+    if len(set(lines)) != len(lines):
+        errors.append("two rows share a line (D15)")
+    spans = {y: (left, right) for y, left, right, _ in table.rows}
+    ovals: dict[int, int] = {}
+    for cell, card in table.cells.items():
+        x, y = xy(cell)
+        left, right = spans.get(y, (1, 0))
+        if not left <= x <= right:
+            errors.append(f"{CODE[card]} at {x} {y} lies outside the row of its line")
+        ovals[y] = ovals.get(y, 0) + IS_OVAL[card]
+    if any(count != 1 for count in ovals.values()):
+        errors.append("a line holds other than one oval card (D3, D15)")
     return errors
 
 

@@ -200,10 +200,13 @@ class Sarabanda(GridTable):
 
 
 class Glissando(GridTable):
-    """Rows are scales (D2); oval cards only open rows, above or below (D3)."""
+    """Rows are scales (D2); oval cards only open rows, above or below (D3),
+    on a line that holds no row yet (D15)."""
 
     rows: list[list[int]]  # [y, left x, right x, direction: +1 up to the right, -1, 0]
-    vertical: dict[int, int]  # empty cell -> bits of oval notes that may open a row there
+    # empty cell on a line without a row -> bits of the oval notes that may open a
+    # row there (D3, D15)
+    vertical: dict[int, int]
 
     def __init__(self) -> None:
         self._init_grid(GLISSANDO)
@@ -216,6 +219,22 @@ class Glissando(GridTable):
         other.rows = [r[:] for r in self.rows]
         other.vertical = dict(self.vertical)
         return other
+
+    def row_on(self, y: int) -> list[int] | None:
+        """The row on line ``y``; a line holds at most one (D15)."""
+        for row in self.rows:
+            if row[0] == y:
+                return row
+        return None
+
+    def row_oval(self, row: list[int]) -> int:
+        """The oval card that opened ``row`` (its only one, D3)."""
+        y = row[0]
+        for x in range(row[1], row[2] + 1):
+            card = self.cells[cell_of(x, y)]
+            if IS_OVAL[card]:
+                return card
+        raise ValueError(f"the row on line {y} holds no oval card")
 
     # ----- where a note may go -------------------------------------------
     def ends(self) -> list[tuple[int, int, int]]:
@@ -260,14 +279,7 @@ class Glissando(GridTable):
         if cell in self.cells:
             return f"the cell {where(cell)} is taken by {CODE[self.cells[cell]]}"
         if IS_OVAL[card]:
-            bits = self.vertical.get(cell)
-            if bits is None:
-                return (f"an oval card opens a new row directly above or below a card "
-                        f"of a row, and {where(cell)} is not (D3)")
-            if not bits >> NOTE[card] & 1:
-                return (f"a new row at {where(cell)} must open one step from the card "
-                        f"above or below it: {_note_list(bits)}, not {NOTE_NAMES[NOTE[card]]}")
-            return None
+            return self.oval_reason(card, cell)
         fits = [bits for _, c, bits in self.ends() if c == cell]
         if not fits:
             return (f"{where(cell)} is not at the end of a row; an oval card opens new "
@@ -280,32 +292,60 @@ class Glissando(GridTable):
                     f"not {NOTE_NAMES[NOTE[card]]} (D2)")
         return None
 
+    def oval_reason(self, card: int, cell: int) -> str | None:
+        """Why the oval ``card`` may not open a row on the empty ``cell``."""
+        bits = 0
+        for d in (UP, DOWN):
+            near = self.cells.get(cell + d)
+            if near is not None:
+                bits |= STEP_BITS[NOTE[near]]
+        if not bits:
+            return (f"an oval card opens a new row directly above or below a card "
+                    f"of a row, and {where(cell)} is not (D3)")
+        x, y = xy(cell)
+        row = self.row_on(y)
+        if row is not None:
+            return (f"{CODE[card]} cannot open a new row at {x} {y}: the line y = {y} "
+                    f"already holds the row opened by {CODE[self.row_oval(row)]}, and a "
+                    f"line may hold only one oval card, so two rows never share a line (D15)")
+        if not bits >> NOTE[card] & 1:
+            return (f"a new row at {where(cell)} must open one step from the card "
+                    f"above or below it: {_note_list(bits)}, not {NOTE_NAMES[NOTE[card]]}")
+        return None
+
     # ----- placing -------------------------------------------------------
     def place(self, card: int, cell: int) -> None:
+        x, y = xy(cell)
         if IS_OVAL[card]:
-            x, y = xy(cell)
             self.rows.append([y, x, x, 0])
+            # D15: no other row may open on this line now.
+            for near in [c for c in self.vertical if xy(c)[1] == y]:
+                del self.vertical[near]
         else:
             self._extend(card, cell)
         self._place_note(card, cell)
         self.vertical.pop(cell, None)
+        self._mark_vertical(cell, card)
+
+    def _mark_vertical(self, cell: int, card: int) -> None:
+        """The cells above and below a note, where an oval card one step
+        from it may open a row if their line holds none (D3, D15)."""
         bits = STEP_BITS[NOTE[card]]
         for d in (UP, DOWN):
             near = cell + d
-            if near not in self.cells:
+            if near not in self.cells and self.row_on(xy(near)[1]) is None:
                 self.vertical[near] = self.vertical.get(near, 0) | bits
 
     def _extend(self, card: int, cell: int) -> None:
-        # L2: a card filling a one-cell gap between two rows joins the row to
-        # its left if it continues that scale, else the row to its right.
+        # D15: the line holds one row, so the card continues that row at one end.
+        x, y = xy(cell)
+        row = self.row_on(y)
         bit = 1 << NOTE[card]
-        x, _ = xy(cell)
-        fits = [i for i, target, bits in self.ends() if target == cell and bits & bit]
-        if not fits:
+        if row is None or not any(
+                target == cell and bits & bit for _, target, bits in self.ends()):
             raise ValueError(f"{CODE[card]} extends no row at {where(cell)}")
-        row = self.rows[min(fits, key=lambda i: x != self.rows[i][2] + 1)]
         at_right = x == row[2] + 1
-        edge = cell_of(row[2] if at_right else row[1], row[0])
+        edge = cell_of(row[2] if at_right else row[1], y)
         rise = step(NOTE[self.cells[edge]], 1) == NOTE[card]
         if row[3] == 0:
             row[3] = 1 if rise == at_right else -1
@@ -325,8 +365,5 @@ class Glissando(GridTable):
         table._load_grid(view)
         table.rows = [list(r) for r in view["rows"]]
         for cell, card in table.cells.items():
-            for d in (UP, DOWN):
-                near = cell + d
-                if near not in table.cells:
-                    table.vertical[near] = table.vertical.get(near, 0) | STEP_BITS[NOTE[card]]
+            table._mark_vertical(cell, card)
         return table
