@@ -171,11 +171,12 @@ def test_pizzamania_leads_the_twelve_to_keep_the_lead_and_go_out(seed: int) -> N
     """Seat 0 turns a new small base and holds 3 and 12; seat 1 holds only a
     4. Leading 12: seat 1 cannot beat it and passes, the pizza is complete and
     seat 0 turns the next base and goes out with the 3 (A round, 5 and 7),
-    winning. Leading 3, or passing, lets seat 1 play its 4 and go out first."""
+    winning. Leading 3 lets seat 1 play its 4 and go out first (passing is not
+    allowed: seat 0 turned the x1 base, Pizzamania D11)."""
     state = pizzamania_position(len(PIZZAMANIA_PLAYS))
     assert state.view(None)["hand_sizes"] == [2, 1]
     assert state.view(0)["hand"] == [3, 12]
-    assert state.to_act() == [0] and state.legal_texts(0) == ["play 3", "play 12", "pass"]
+    assert state.to_act() == [0] and state.legal_texts(0) == ["play 3", "play 12"]
     bad = state.clone()
     bad.act(0, "play 3")
     assert bad.legal_texts(1) == ["play 4", "pass"]

@@ -85,10 +85,15 @@ def events(state: PizzamaniaState, kind: str, since: int = 0) -> list[dict[str, 
     return [e for e in state.log[since:] if e["type"] == kind]
 
 
+def in_round(state: PizzamaniaState, start: int) -> bool:
+    """Round ``start`` is still being played (not over, no D12 choice yet)."""
+    return not state.is_over() and state.round_no == start and not state.choosing
+
+
 def finish_round(state: PizzamaniaState) -> None:
     """Play the current round out: each seat plays its lowest play."""
     start = state.round_no
-    while not state.is_over() and state.round_no == start:
+    while in_round(state, start):
         seat = state.to_act()[0]
         state.act(seat, state.legal_texts(seat)[0])
 
@@ -96,11 +101,19 @@ def finish_round(state: PizzamaniaState) -> None:
 def force_order(state: PizzamaniaState, order: Sequence[int]) -> None:
     """Play the current round so that seats go out in ``order``: the first
     seat of ``order`` still holding cards plays its lowest play, the others
-    pass."""
+    pass (or, when D11 forbids it on an x1 base they turned, play their
+    lowest topping for the leader to beat)."""
     start = state.round_no
-    while not state.is_over() and state.round_no == start:
+    while in_round(state, start):
         seat = state.to_act()[0]
         sizes = state.view(None)["hand_sizes"]
         leader = next(s for s in order if sizes[s])
         legal = state.legal_texts(seat)
-        state.act(seat, legal[0] if seat == leader else "pass")
+        state.act(seat, legal[0] if seat == leader or "pass" not in legal else "pass")
+    assert state.orders[start - 1] == list(order), "the forced order did not come about"
+
+
+def choose_all(state: PizzamaniaState, *choices: str) -> None:
+    """D12: every seat makes its choice, seat 0 first."""
+    for seat, choice in enumerate(choices):
+        state.act(seat, choice)

@@ -100,3 +100,18 @@ def test_beats_random_players() -> None:
 
 def test_beats_always_play_lowest_players() -> None:
     assert average_place(4, 120, LowestPlay) < 2.35  # 2.5 by chance
+
+
+def test_d11_plays_on_an_x1_base_it_turned_even_holding_only_pairs() -> None:
+    hand = [2, 2, 5, 5, 9, 9]
+    must = [a for a in legal(hand, None) if a != "pass"]  # D11: no pass for the turner
+    assert BOT.choose(view(hand), must) == "play 2"  # breaks its lowest pair
+    assert BOT.choose(view([12]), ["play 12"]) == "play 12"
+
+
+def test_d11_heuristic_games_never_try_an_illegal_pass() -> None:
+    for players in (2, 4, 6):
+        state = GAME.new(players, players)
+        bots = [GAME.heuristic_bot(s) for s in range(players)]
+        play_out(state, bots)  # the table refuses an illegal action
+        assert state.is_over()

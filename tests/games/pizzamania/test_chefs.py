@@ -127,9 +127,9 @@ def test_d10_simple_game_is_one_round_without_chef_cards() -> None:
     assert state.view(0)["rounds"] == 1
 
 
-def test_d10_at_least_one_round() -> None:
-    with pytest.raises(BadOption, match="at least 1"):
-        new(4, rounds=0)
+def test_d10_rounds_is_not_negative() -> None:
+    with pytest.raises(BadOption, match="option 'rounds': must be at least 0, got -1"):
+        new(4, rounds=-1)
 
 
 def test_d10_simple_game_refuses_more_rounds() -> None:

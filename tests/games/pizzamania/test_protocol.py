@@ -37,8 +37,8 @@ def test_games_lists_pizzamania(engine: EngineProcess) -> None:
 def test_new_with_stack_legal_and_act(engine: EngineProcess) -> None:
     view = new(engine)
     assert view["hands"] == ladder(4) and view["base"] == "x1" and view["to_act"] == [0]
-    assert ok(engine.ask("legal", seat=0))["actions"] == [f"play {v}" for v in range(1, 13)] + [
-        "pass"]
+    # D11: seat 0 turned this x1 base, so it must play on it.
+    assert ok(engine.ask("legal", seat=0))["actions"] == [f"play {v}" for v in range(1, 13)]
     assert ok(engine.ask("legal", seat=1))["actions"] == []
     reply = ok(engine.ask("act", seat=0, action="play 5"))
     assert reply["events"] == [{"type": "play", "seat": 0, "value": 5, "count": 1}]
@@ -117,3 +117,43 @@ def test_a_whole_game_to_its_result(engine: EngineProcess) -> None:
     assert result["over"] is True and sorted(s for g in result["ranking"] for s in g) == [0, 1, 2]
     assert result["winner"] == result["ranking"][0][0]
     assert result["scores"] == [[[g[0] for g in result["ranking"]].index(s) + 1] for s in range(3)]
+
+
+def test_games_lists_the_opener_and_the_endless_game(engine: EngineProcess) -> None:
+    games = ok(engine.ask("games"))["games"]
+    options = next(g for g in games if g["id"] == "pizzamania")["options"]
+    assert options["opener"]["default"] == 0 and options["opener"]["min"] == 0
+    assert options["rounds"]["min"] == 0 and "endless game" in options["rounds"]["description"]
+
+
+def test_d4_a_bad_opener_is_a_bad_option(engine: EngineProcess) -> None:
+    reply = engine.ask("new", game="pizzamania", players=3, seed=1, options={"opener": 3})
+    assert error_code(reply) == "bad_option"
+    assert reply["error"]["message"] == ("option 'opener': there is no seat 3 in a 3-player "
+                                         "game (seats are 0 to 2)")
+    view = ok(engine.ask("new", game="pizzamania", players=3, seed=1,
+                         options={"opener": 2}))["view"]
+    assert view["to_act"] == [2] and view["turner"] == 2
+
+
+def test_d12_the_endless_choice_over_the_protocol(engine: EngineProcess) -> None:
+    ok(engine.ask("new", game="pizzamania", players=2, seed=5, options={"rounds": 0}))
+    for _ in range(500):
+        view = ok(engine.ask("view", seat=None))["view"]
+        if view["phase"] == "choose":
+            break
+        seat = view["to_act"][0]
+        ok(engine.ask("act", seat=seat, action=ok(engine.ask("legal", seat=seat))["actions"][0]))
+    assert view["to_act"] == [0, 1]
+    for seat in (0, 1):
+        assert ok(engine.ask("legal", seat=seat))["actions"] == ["continue", "stop"]
+    reply = ok(engine.ask("act", seat=1, action="stop"))
+    assert reply["events"] == [{"type": "choice", "seat": 1, "choice": "stop", "to": [1]},
+                               {"type": "chosen", "seat": 1}]
+    assert reply["view"]["choices"] == [None, "stop"] and reply["view"]["to_act"] == [0]
+    assert ok(engine.ask("view", seat=0))["view"]["choices"] == [None, None]
+    assert error_code(engine.ask("act", seat=1, action="continue")) == "not_your_turn"
+    events = ok(engine.ask("act", seat=0, action="continue"))["events"]
+    assert [e["type"] for e in events] == ["choice", "chosen", "choices", "game_end"]
+    result = ok(engine.ask("result"))
+    assert result["over"] is True and result["ranking"] == [[s] for s in result["rounds"][0]]

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 
+from cardroom.core.events import PUBLIC
 from cardroom.core.rng import Rng
 from cardroom.games.pizzamania import GAME
+from cardroom.games.pizzamania.state import PizzamaniaState
 from tests.games.pizzamania.support import ROUND_TWO, act, force_order, ladder, new
 from tests.helpers import play_random
 
@@ -84,3 +86,68 @@ def test_render_says_when_the_game_is_over_and_who_won() -> None:
     head = GAME.render(state.view(0), False).splitlines()[0]
     assert head.endswith("game over: seat 2 won")
     assert GAME.render(state.view(2), False).splitlines()[0].endswith("game over: you won")
+
+
+def endless_choosing() -> PizzamaniaState:
+    """Round 1 of a 3-player endless game is over (seat 2 won); seat 0 has
+    chosen to stop, seats 1 and 2 are still choosing."""
+    state = new(3, seed=4, rounds=0)
+    force_order(state, [2, 0, 1])
+    act(state, (0, "stop"))
+    return state
+
+
+def test_d12_render_shows_the_choice_readably() -> None:
+    state = endless_choosing()
+    mine = GAME.render(state.view(0), False)
+    assert mine.splitlines()[0].startswith("Pizzamania - round 1 of the endless game")
+    assert ("Round 1 is over. Every player now chooses, in secret: 'continue' (play another "
+            "round) or 'stop' (end the game: the winner of round 1 wins it). "
+            "One 'stop' ends the game.") in mine
+    assert "Still choosing: seat 1, seat 2" in mine
+    assert "You chose: stop (the others' choices stay secret" in mine
+    rows = [" ".join(line.split()) for line in mine.splitlines()
+            if re.match(r"^(you|seat \d) ", line)]
+    assert rows == ["you 0 - has chosen 2", "seat 1 16 - choosing 3", "seat 2 0 - choosing 1"]
+    assert "beat it with" not in mine
+    theirs = GAME.render(state.view(1), False)
+    assert "Still choosing: you, seat 2" in theirs
+    assert "stop" not in theirs.split("ends the game.")[1]  # seat 0's choice stays hidden
+    assert "stop" not in GAME.render(state.view(PUBLIC), False).split("ends the game.")[1]
+    assert "Seat 0 chose: stop" in GAME.render(state.view(None), False)
+
+
+def test_d12_render_says_who_stopped_the_game() -> None:
+    state = endless_choosing()
+    act(state, (1, "continue"), (2, "stop"))
+    text = GAME.render(state.view(1), False)
+    assert text.splitlines()[0].endswith("game over: seat 2 won")
+    assert "The game ended after round 1: seat 0, seat 2 chose to stop." in text
+
+
+def test_d12_every_choice_event_has_a_sentence() -> None:
+    state = new(3, seed=4, rounds=0)
+    force_order(state, [2, 0, 1])
+    act(state, (0, "continue"), (1, "continue"), (2, "continue"))
+    force_order(state, [2, 0, 1])
+    act(state, (0, "continue"), (1, "stop"), (2, "continue"))
+    said = {(e["type"], seat): GAME.describe_event(e, seat)
+            for seat in (None, 1, PUBLIC) for e in state.view(seat)["log"]
+            if e["type"] in ("continue_or_stop", "choice", "chosen", "choices")}
+    assert said[("continue_or_stop", PUBLIC)] == (
+        "Round 2 is over: every player chooses, in secret, to continue (another round) "
+        "or stop (end the game now).")
+    assert said[("choice", 1)] == "You chose to stop (secret until all have chosen)."
+    assert said[("choice", None)] == (
+        "Seat 2 chose to play another round (secret until all have chosen).")
+    assert said[("chosen", PUBLIC)] == "Seat 2 has made a choice."
+    assert said[("choices", 1)] == (
+        "The choices are revealed (seat 0 continue, you stop, seat 2 continue): "
+        "you chose to stop, so the game ends.")
+    first = next(e for e in state.log if e["type"] == "choices")
+    assert GAME.describe_event(first, 2) == (
+        "The choices are revealed (seat 0 continue, seat 1 continue, you continue): "
+        "everyone continues, a new round begins.")
+    # A seat's own "chosen" event stays silent: its "choice" already said it.
+    own = next(e for e in state.log if e["type"] == "chosen" and e["seat"] == 1)
+    assert GAME.describe_event(own, 1) is None

@@ -1,4 +1,4 @@
-"""One test per rule of a round and per decision D1-D7 (rules page:
+"""One test per rule of a round and per decision D1-D7 and D11 (rules page:
 docs/games/pizzamania.md), each set up with the ``stack`` option."""
 
 from __future__ import annotations
@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cardroom.core.errors import BadOption, IllegalAction, NotYourTurn
+from cardroom.core.rng import Rng
 from cardroom.games.pizzamania import GAME
 from cardroom.games.pizzamania.cards import BASE_COUNT, BASE_TOTAL, COPIES
 from tests.games.pizzamania.support import (
@@ -66,9 +67,39 @@ def test_d4_seat_0_turns_the_first_base_and_plays_first() -> None:
     assert state.view(0)["turner"] == 0
 
 
+@pytest.mark.parametrize("opener", [1, 3])
+def test_d4_option_opener_chooses_who_turns_the_first_base(opener: int) -> None:
+    state = new(4, ladder(4), ["x1"], opener=opener)
+    assert events(state, "base") == [{"type": "base", "seat": opener, "base": "x1", "deck": 27}]
+    assert state.to_act() == [opener] and state.view(0)["turner"] == opener
+    assert state.view(0)["options"]["opener"] == opener
+    assert new(4, seed=11, opener=0).to_act() == [0]  # the default, spelt out
+
+
+@pytest.mark.parametrize(("players", "opener", "message"), [
+    (4, 4, "option 'opener': there is no seat 4 in a 4-player game (seats are 0 to 3)"),
+    (2, 7, "option 'opener': there is no seat 7 in a 2-player game (seats are 0 to 1)"),
+    (4, -1, "option 'opener': must be at least 0, got -1"),
+    (4, "1", "option 'opener': expected a whole number, got '1'"),
+    (4, True, "option 'opener': expected a whole number, got True"),
+    (4, 1.0, "option 'opener': expected a whole number, got 1.0"),
+])
+def test_d4_opener_must_be_a_seat_of_the_table(players: int, opener: object,
+                                                message: str) -> None:
+    with pytest.raises(BadOption) as err:
+        GAME.new(players, 1, {"opener": opener})
+    assert err.value.message == message
+
+
+def test_d4_opener_is_described_for_the_games_listing() -> None:
+    described = GAME.describe()["options"]["opener"]
+    assert described["type"] == "int" and described["default"] == 0 and described["min"] == 0
+    assert "first base of round 1" in described["description"]
+
+
 def test_x1_base_takes_one_topping_of_any_value_first() -> None:
     state = new(4, ladder(4), ["x1"])
-    assert state.legal_texts(0) == [f"play {v}" for v in range(1, 13)] + ["pass"]
+    assert state.legal_texts(0) == [f"play {v}" for v in range(1, 13)]  # D11: no pass
     act(state, (0, "play 5"))
     assert hand(state, 0) == [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12]
     assert state.view(1)["top"] == 5
@@ -108,12 +139,13 @@ def test_later_plays_must_be_strictly_higher() -> None:
     assert state.view(2)["top"] == 6
 
 
-def test_pass_is_always_allowed_even_holding_a_play() -> None:
+def test_pass_is_allowed_even_holding_a_play() -> None:
     state = new(4, ladder(4), ["x1"])
-    assert "pass" in state.legal_texts(0)
-    act(state, (0, "pass"))
-    assert state.to_act() == [1]
-    assert state.view(1)["passed"] == [0]
+    act(state, (0, "play 5"))
+    assert "pass" in state.legal_texts(1) and "play 6" in state.legal_texts(1)
+    act(state, (1, "pass"))
+    assert state.to_act() == [2]
+    assert state.view(2)["passed"] == [1]
 
 
 def test_turns_go_clockwise_skipping_seats_out_of_the_pizza() -> None:
@@ -159,6 +191,62 @@ def test_d5_the_next_base_skips_seats_already_out() -> None:
     assert state.view(2)["base"] == "x1"
 
 
+def test_d11_the_turner_of_an_x1_base_must_play_a_topping() -> None:
+    state = new(4, ladder(4), ["x1"])
+    assert "pass" not in state.legal_texts(0)
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match="you turned this x1 base, so you must put a "
+                                            r"topping on it \(any value\); you cannot pass"):
+        state.act(0, "pass")
+    assert snapshot(state) == before
+    act(state, (0, "play 12"))  # any value will do
+    assert state.view(1)["top"] == 12
+
+
+@pytest.mark.parametrize("base", ["x2", "x3"])
+def test_d11_the_turner_of_an_x2_or_x3_base_may_pass(base: str) -> None:
+    state = new(2, two_player_triples(), [base])
+    assert state.legal_texts(0)[-1] == "pass"
+    act(state, (0, "pass"))
+    assert state.to_act() == [1] and state.view(1)["passed"] == [0]
+
+
+def test_d11_only_the_first_play_on_the_x1_base_is_forced() -> None:
+    state = new(4, ladder(4), ["x1"])
+    act(state, (0, "play 2"), (1, "play 3"), (2, "play 4"), (3, "play 5"))
+    assert state.to_act() == [0] and "pass" in state.legal_texts(0)
+    act(state, (0, "pass"))
+    assert state.view(1)["passed"] == [0]
+    assert "pass" in state.legal_texts(1)  # the others were never obliged
+
+
+def test_d11_every_turner_of_an_x1_base_must_play() -> None:
+    # After a pizza its maker turns the next x1 (D5), and must play on it too.
+    state = new(4, ladder(4), ["x1", "x1"])
+    act(state, (0, "play 1"), (1, "play 12"), (2, "pass"), (3, "pass"), (0, "pass"))
+    assert state.to_act() == [1] and state.view(1)["turner"] == 1
+    assert "pass" not in state.legal_texts(1)
+    with pytest.raises(IllegalAction, match="you cannot pass"):
+        state.act(1, "pass")
+
+
+def test_d6_d11_only_an_x2_or_x3_base_is_ever_set_aside_unplayed() -> None:
+    # In seeded random games at every size, every x1 base gets its turner's
+    # topping first, and every dead base (D6) is an x2 or an x3.
+    dead = set()
+    for players in range(2, 9):
+        state = new(players, seed=players)
+        rng = Rng(players)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            view = state.view(seat)
+            if view["base"] == "x1" and view["top"] is None:
+                assert seat == view["turner"] and "pass" not in state.legal_texts(seat)
+            state.act(seat, rng.choice(state.legal_texts(seat)))
+        dead |= {e["base"] for e in events(state, "dead_base")}
+    assert dead == {"x2", "x3"}
+
+
 def test_d6_a_base_nobody_plays_on_is_set_aside_and_its_turner_turns_again() -> None:
     state = new(4, ladder(4), ["x2", "x1"], seed=3)
     act(state, (0, "pass"), (1, "pass"), (2, "pass"))
@@ -170,12 +258,18 @@ def test_d6_a_base_nobody_plays_on_is_set_aside_and_its_turner_turns_again() -> 
 
 
 def test_d7_an_empty_base_deck_is_rebuilt_from_every_set_aside_base() -> None:
-    state = new(4, ladder(4), base_decks=[["x1"], ["x3", "x2"]], seed=5)
+    # Seat 0 must play on each x1 base it turns (D11) and seat 1 passes, so
+    # seat 0 completes it; x2 and x3 bases die (D6). Seat 0 turns all 28.
+    state = new(2, ladder(2), base_decks=[["x1"], ["x3", "x2"]], seed=5)
     for _ in range(BASE_TOTAL):
         assert not events(state, "reshuffle")
-        for _ in range(4):
-            act(state, (state.to_act()[0], "pass"))
+        assert state.to_act() == [0]
+        if state.view(0)["base"] == "x1":
+            act(state, (0, state.legal_texts(0)[0]), (1, "pass"))
+        else:
+            act(state, (0, "pass"), (1, "pass"))
     assert events(state, "reshuffle") == [{"type": "reshuffle", "count": BASE_TOTAL}]
+    assert len(events(state, "pizza")) == 16 and len(events(state, "dead_base")) == 12
     view = state.view(0)
     assert view["base"] == "x3" and view["turner"] == 0
     assert view["base_deck_makeup"] == {"x1": 16, "x2": 8, "x3": 3}

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cardroom.core.errors import BadOption
 from cardroom.games.pizzamania import GAME
+from cardroom.games.pizzamania.state import PizzamaniaState
 from tests.games.pizzamania.support import events, finish_round, ladder, new
 
 
@@ -76,3 +80,33 @@ def test_impossible_stacked_entries_are_bad_options(
 ) -> None:
     with pytest.raises(BadOption, match=message):
         GAME.new(players, 1, {"stack": stack})
+
+
+DOC = Path(__file__).parents[3] / "docs" / "games" / "pizzamania.md"
+
+
+def documented_example() -> Any:
+    """The options of the example in the docs' "Random sources" section, as written."""
+    section = DOC.read_text(encoding="utf-8").split("## Random sources", 1)[1]
+    block = re.search(r"```json\n(.*?)```", section, re.DOTALL)
+    assert block is not None, "the example is a ```json block in the Random sources section"
+    return json.loads(block.group(1))
+
+
+def test_the_documented_stack_example_runs_as_written() -> None:
+    options = documented_example()
+    state = GAME.new(4, 1, options)
+    assert isinstance(state, PizzamaniaState)
+    view = state.view(None)
+    assert view["hands"] == [[v for v in values for _ in range(4)]
+                             for values in ((1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12))]
+    assert view["base"] == "x3" and events(state, "base")[0]["seat"] == 0
+    assert state.legal_texts(0) == ["play 1", "play 2", "play 3", "pass"]  # D11: x3, may pass
+
+
+def test_a_base_order_must_be_the_whole_deck_as_the_rules_page_says() -> None:
+    # "bases: one entry per shuffle of the base deck: the order, top first":
+    # an entry is the order of the whole deck, so the old example's lone
+    # "x3" is an impossible entry.
+    with pytest.raises(BadOption, match="a base deck is a list of all 28 base codes"):
+        GAME.new(4, 1, {"stack": {"bases": [["x3"]]}})

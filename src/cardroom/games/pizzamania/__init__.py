@@ -17,6 +17,14 @@ from cardroom.games.pizzamania.stacking import convert_bases, convert_deal
 from cardroom.games.pizzamania.state import PizzamaniaState
 
 
+def opener_reason(value: int, players: int) -> str | None:
+    """Option ``opener`` names a seat of this table (D4)."""
+    if value >= players:
+        return (f"there is no seat {value} in a {players}-player game "
+                f"(seats are 0 to {players - 1})")
+    return None
+
+
 class Pizzamania(Game):
     id = "pizzamania"
     state_class = PizzamaniaState
@@ -28,21 +36,33 @@ class Pizzamania(Game):
     options = (
         Option("rounds", "int", 3,
                "Rounds to play (the standard game is 3); the winner of the final round "
-               "wins the game.", min=1),
+               "wins the game. 0: the endless game, where after every round each player "
+               "chooses 'continue' or 'stop' at once and the game ends after a round in "
+               "which anyone chose 'stop'.", min=0),
         Option("simple", "bool", False,
                "The simple game: one round and no chef cards."),
+        Option("opener", "int", 0,
+               "The seat (0 to players-1) that turns the first base of round 1 and plays "
+               "first; in later rounds the Nonna does.", min=0, check=opener_reason),
     )
     random_sources = ("deal", "bases")
     # ISMCTS iterations per move by default: the most that keeps a move well
     # under a second on one core (bench/ismcts_speed.py; docs/bots.md).
     search_iterations = 1000
+    # A tie-breaker, not a steer (a 0.15 prior changed nothing, docs/bots.md):
+    # at the endless game's continue-or-stop choice (D12) with 4 or more
+    # players, every search playout ends with some seat stopping, so the two
+    # choices tie for every seat and the round's winner would continue (the
+    # first legal action). The heuristic's move (stop when leading) wins ties.
+    search_prior = 0.02
 
     def check_options(
         self, players: int, options: dict[str, Any], given: Mapping[str, Any]
     ) -> None:
         if options["simple"] and given.get("rounds") not in (None, 1):
             raise BadOption("option 'rounds': the simple game is a single round; "
-                            "leave 'rounds' out or set it to 1")
+                            "leave 'rounds' out or set it to 1 (0, the endless game, "
+                            "does not go with 'simple')")
 
     def convert_stacked(
         self, source: str, entry: Any, index: int, players: int, options: dict[str, Any]

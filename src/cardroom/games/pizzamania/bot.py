@@ -8,7 +8,12 @@ its cheapest whole group; breaks a pair or triple only when that pays (the
 broken card goes just above the top, or an opponent is about to go out);
 and keeps its bosses to regain the lead, spending one only when few losing
 groups would be left to shed after it or an opponent is about to go out.
-Tuned against an always-play-lowest player (see the bot tests).
+Tuned against an always-play-lowest player (see the bot tests). On an x1
+base it has just turned it must play (D11); leading, it always plays anyway.
+
+After a round of the endless game (D12) it stops when it won that round
+(the final round decides the game, so stopping then wins it) and continues
+otherwise.
 """
 
 from __future__ import annotations
@@ -30,11 +35,21 @@ class PizzamaniaHeuristic(Bot):
         self.seed = seed  # the player is deterministic; the seed is the factory's signature
 
     def choose(self, view: View, legal: Sequence[str]) -> str:
-        plays = [int(a.split(" ", 1)[1]) for a in legal if a != "pass"]
+        if "stop" in legal:
+            return self.continue_or_stop(view)
+        plays = [int(a.split(" ", 1)[1]) for a in legal if a.startswith("play ")]
         if not plays:
             return "pass"
         choice = Reading(view).choose(plays)
+        if choice is None and "pass" not in legal:  # D11: never happens when leading
+            choice = plays[0]
         return "pass" if choice is None else f"play {choice}"
+
+    @staticmethod
+    def continue_or_stop(view: View) -> str:
+        """D12: stop while leading (this round's winner wins the game)."""
+        orders: list[list[int]] = view["orders"]
+        return "stop" if orders[-1][0] == view["seat"] else "continue"
 
 
 class Reading:

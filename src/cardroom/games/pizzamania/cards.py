@@ -1,4 +1,4 @@
-"""Pizzamania cards, loaded from ``deck.json`` (D1, D2, D8, D9 live there).
+"""Pizzamania cards, loaded from ``deck.json`` (D1, D2, D8, D9, D11 live there).
 
 A topping is its value. A pile of toppings (a hand, the cards played, the
 cards set aside) is one int holding four bits per value: bits ``4v..4v+3``
@@ -58,6 +58,8 @@ BASE_CODES: tuple[str, ...] = BASES.codes
 BASE_NAMES: tuple[str, ...] = tuple(b["name"] for b in DATA["bases"])
 BASE_SIZE: tuple[int, ...] = tuple(b["size"] for b in DATA["bases"])
 BASE_COUNT: tuple[int, ...] = tuple(b["count"] for b in DATA["bases"])
+# D11: the seat that turns such a base must play on it (it may not pass first).
+TURNER_MUST_PLAY: tuple[bool, ...] = tuple(b["turner_must_play"] for b in DATA["bases"])
 BASE_BY_CODE: dict[str, int] = BASES.by_code
 BASE_TOTAL = sum(BASE_COUNT)
 BASE_DECK: tuple[int, ...] = tuple(k for k, n in enumerate(BASE_COUNT) for _ in range(n))
@@ -127,6 +129,9 @@ def _check_data() -> None:
         raise ValueError("deck.json: topping values must be positive, 1..15 copies each")
     if len(set(BASE_SIZE)) != len(BASE_SIZE) or min(BASE_SIZE) < 1:
         raise ValueError("deck.json: each base kind needs its own positive size")
+    if any(must and size != 1 for must, size in zip(TURNER_MUST_PLAY, BASE_SIZE, strict=True)):
+        # A turner always holds a topping, but not always a pair or triple.
+        raise ValueError("deck.json: only a base of size 1 can oblige its turner to play")
     for chef in CHEFS:
         partner = CHEF_BY_ID.get(chef.gives_to)
         # The sampler (sampler.py) relies on gifts being mutual pairs.

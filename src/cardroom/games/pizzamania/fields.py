@@ -1,8 +1,10 @@
 """The data of a Pizzamania game in progress (rules page: docs/games/pizzamania.md).
 
 Hands and the other piles of toppings are packed counts (see cards.py);
-bases are indices into ``BASE_CODES``; seats are ``0..players-1``. There
-is one decision phase, ``play``; ``over`` ends the game.
+bases are indices into ``BASE_CODES``; seats are ``0..players-1``. The
+decision phases are ``play`` and, after each round of the endless game
+(D12), ``choose`` (simultaneous: every seat picks continue or stop);
+``over`` ends the game.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Self
 
 from cardroom.core.game import State
 
-PHASE_PLAY, PHASE_OVER = "play", "over"
+PHASE_PLAY, PHASE_CHOOSE, PHASE_OVER = "play", "choose", "over"
 
 
 @dataclass(frozen=True)
@@ -29,7 +31,7 @@ class Gift:
 
 class PizzamaniaFields(State):
     # ----- the game ------------------------------------------------------
-    rounds: int  # rounds to play (D10)
+    rounds: int  # rounds to play (D10); 0: the endless game (D12)
     simple: bool  # the simple game: one round, no chef cards
     round_no: int  # the round being played, from 1
     over: bool  # the final round has ended
@@ -55,6 +57,10 @@ class PizzamaniaFields(State):
     holders: dict[str, int]  # chef id -> seat holding it (D8; empty in round 1)
     exchanges: list[Gift]  # this round's chef gifts (D9)
 
+    # ----- the endless game's choice after a round (D12) ------------------
+    choosing: list[int]  # seats yet to choose continue or stop, in seat order; empty otherwise
+    choices: list[int]  # per seat: CONTINUE, STOP or 0 (none yet); kept once revealed
+
     def clone(self) -> Self:
         c = type(self).__new__(type(self))
         self._clone_base(c)
@@ -65,4 +71,5 @@ class PizzamaniaFields(State):
         c.pile, c.pile_seats, c.passed = self.pile[:], self.pile_seats[:], self.passed
         c.finished, c.orders = self.finished[:], [o[:] for o in self.orders]
         c.holders, c.exchanges = dict(self.holders), self.exchanges[:]
+        c.choosing, c.choices = self.choosing[:], self.choices[:]
         return c

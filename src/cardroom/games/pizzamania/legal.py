@@ -2,25 +2,56 @@
 
 from __future__ import annotations
 
-from cardroom.games.pizzamania.actions import PASS
-from cardroom.games.pizzamania.cards import BASE_CODES, BASE_SIZE, HIGHEST, LOWEST, count
+from cardroom.games.pizzamania.actions import CONTINUE, PASS, STOP
+from cardroom.games.pizzamania.cards import (
+    BASE_CODES,
+    BASE_SIZE,
+    HIGHEST,
+    LOWEST,
+    TURNER_MUST_PLAY,
+    count,
+)
 from cardroom.games.pizzamania.fields import PizzamaniaFields
+
+CHOICES = [CONTINUE, STOP]
 
 
 def legal_actions(s: PizzamaniaFields, seat: int) -> list[int]:
-    if s.over or seat != s.turn:
+    if s.over:
+        return []
+    if s.choosing:  # D12: the simultaneous choice after a round
+        return CHOICES[:] if seat in s.choosing else []
+    if seat != s.turn:
         return []
     need = BASE_SIZE[s.base]
     hand = s.hands[seat]
     low = s.pile[-1] + 1 if s.pile else LOWEST
     plays = [v for v in range(low, HIGHEST + 1) if count(hand, v) >= need]
-    plays.append(PASS)
+    if not must_play(s, seat):
+        plays.append(PASS)
     return plays
 
 
+def must_play(s: PizzamaniaFields, seat: int) -> bool:
+    """D11: the seat that turned an x1 base must put a topping on it (it
+    always can: any one topping fits an empty x1 base)."""
+    return TURNER_MUST_PLAY[s.base] and not s.pile and seat == s.turner
+
+
 def illegal_reason(s: PizzamaniaFields, seat: int, action: int) -> str | None:
+    if s.choosing:
+        if action in CHOICES:
+            return None
+        return (f"round {s.round_no} is over: choose 'continue' to play another round "
+                "or 'stop' to end the game")
+    if action in CHOICES:
+        return ("'continue' and 'stop' are chosen only after a round of the endless "
+                "game; now play a topping or pass")
     if action == PASS:
-        return None  # a player may always pass, even holding a play
+        if must_play(s, seat):
+            return (f"you turned this {BASE_CODES[s.base]} base, so you must put a "
+                    "topping on it (any value); you cannot pass")
+        return None  # otherwise a player may always pass, even holding a play
     if not LOWEST <= action <= HIGHEST:
         return f"there is no topping {action}: values run from {LOWEST} to {HIGHEST}"
     need = BASE_SIZE[s.base]

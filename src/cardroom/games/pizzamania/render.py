@@ -7,6 +7,7 @@ from typing import Any
 
 from cardroom.core.events import Viewer
 from cardroom.games.pizzamania.cards import BASE_BY_CODE, BASE_NAMES, BASE_SIZE, CHEF_BY_ID
+from cardroom.games.pizzamania.fields import PHASE_CHOOSE
 from cardroom.textui import paint, seat_name, seat_title, table
 
 PLACE_SUFFIX = {1: "st", 2: "nd", 3: "rd"}
@@ -48,7 +49,10 @@ def chef_name(chef_id: str) -> str:
 
 def render(view: Mapping[str, Any], color: bool) -> str:
     me = view["seat"]
-    head = f"Pizzamania - round {view['round']} of {view['rounds']}"
+    if view["rounds"]:
+        head = f"Pizzamania - round {view['round']} of {view['rounds']}"
+    else:
+        head = f"Pizzamania - round {view['round']} of the endless game"
     if view["simple"]:
         head += " (simple game)"
     if isinstance(me, int):
@@ -71,7 +75,31 @@ def render(view: Mapping[str, Any], color: bool) -> str:
         lines.append(f"Set aside: {toppings(view['aside'], color)}")
     elif isinstance(me, int):
         lines.append(f"Your hand: {grouped(view['hand'], color)}")
+    lines += _choice_lines(view)
     return "\n".join(lines)
+
+
+def _choice_lines(view: Mapping[str, Any]) -> list[str]:
+    """D12: the continue-or-stop choice after a round of the endless game."""
+    me = view["seat"]
+    choices: list[str | None] = view["choices"]
+    if view["phase"] == PHASE_CHOOSE:
+        lines = [f"Round {view['round']} is over. Every player now chooses, in secret: "
+                 "'continue' (play another round) or 'stop' (end the game: the winner of "
+                 f"round {view['round']} wins it). One 'stop' ends the game."]
+        waiting = ", ".join(seat_name(s, me) for s in view["to_act"])
+        lines.append(f"Still choosing: {waiting}")
+        if isinstance(me, int) and choices[me]:
+            lines.append(f"You chose: {choices[me]} (the others' choices stay secret "
+                         "until everyone has chosen)")
+        elif me is None:
+            lines += [f"Seat {s} chose: {c}" for s, c in enumerate(choices) if c]
+        return lines
+    stop = [seat_name(s, me) for s, c in enumerate(choices) if c == "stop"]
+    if view["over"] and stop:
+        return [f"The game ended after round {view['round']}: {', '.join(stop)} "
+                f"chose to stop."]
+    return []
 
 
 def _pizza_line(view: Mapping[str, Any], color: bool) -> str:
@@ -81,7 +109,9 @@ def _pizza_line(view: Mapping[str, Any], color: bool) -> str:
         return line + "nothing on it yet"
     seat, value = view["pile"][-1]
     line += f"top {toppings([value] * view['base_size'], color)} by {seat_name(seat, me)}"
-    return line if view["over"] else line + f" (beat it with {value + 1} or more)"
+    if view["over"] or view["phase"] == PHASE_CHOOSE:
+        return line
+    return line + f" (beat it with {value + 1} or more)"
 
 
 def _seat_table(view: Mapping[str, Any]) -> str:
@@ -96,6 +126,8 @@ def _seat_table(view: Mapping[str, Any]) -> str:
 
 
 def _status(view: Mapping[str, Any], seat: int) -> str:
+    if view["phase"] == PHASE_CHOOSE:
+        return "choosing" if seat in view["to_act"] else "has chosen"
     if seat in view["finished"]:
         place = ordinal(view["finished"].index(seat) + 1)
         return f"out {place}" if view["hand_sizes"][seat] == 0 else f"{place} (last)"
@@ -178,4 +210,27 @@ def _describe_end(event: Mapping[str, Any], viewer: Viewer) -> str | None:
     if kind == "game_end":
         return (f"Game over: {seat_name(event['winner'], viewer)} won the final round "
                 "and the game.")
+    return _describe_choice(event, viewer)
+
+
+def _describe_choice(event: Mapping[str, Any], viewer: Viewer) -> str | None:
+    """D12: the endless game's continue-or-stop choice."""
+    kind = event["type"]
+    if kind == "continue_or_stop":
+        return (f"Round {event['round']} is over: every player chooses, in secret, "
+                "to continue (another round) or stop (end the game now).")
+    if kind == "choice":
+        what = "to play another round" if event["choice"] == "continue" else "to stop"
+        return f"{seat_title(event['seat'], viewer)} chose {what} (secret until all have chosen)."
+    if kind == "chosen":
+        if event["seat"] == viewer:
+            return None  # the seat's own "choice" event already said it
+        return f"{seat_title(event['seat'], viewer)} has made a choice."
+    if kind == "choices":
+        said = ", ".join(f"{seat_name(s, viewer)} {c}"
+                         for s, c in enumerate(event["choices"]))
+        if event["stop"]:
+            stop = ", ".join(seat_name(s, viewer) for s in event["stop"])
+            return f"The choices are revealed ({said}): {stop} chose to stop, so the game ends."
+        return f"The choices are revealed ({said}): everyone continues, a new round begins."
     return None

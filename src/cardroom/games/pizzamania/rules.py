@@ -1,5 +1,6 @@
 """The Pizzamania rules as functions over the state (rules page:
-docs/games/pizzamania.md): rounds, pizzas, and the chef cards (D8, D9).
+docs/games/pizzamania.md): rounds, pizzas, the chef cards (D8, D9) and
+the endless game's choice after each round (D12).
 
 Deals, base turns, chef gifts and round ends are resolved inside ``apply``;
 every chance draw goes through ``s.rng.draw``.
@@ -8,7 +9,7 @@ every chance draw goes through ``s.rng.draw``.
 from __future__ import annotations
 
 from cardroom.core.rng import Rng
-from cardroom.games.pizzamania.actions import PASS
+from cardroom.games.pizzamania.actions import CHOICE_TEXT, PASS, STOP
 from cardroom.games.pizzamania.cards import (
     BASE_CODES,
     BASE_DECK,
@@ -23,22 +24,31 @@ from cardroom.games.pizzamania.cards import (
     size,
     unpack,
 )
-from cardroom.games.pizzamania.fields import PHASE_OVER, PHASE_PLAY, Gift, PizzamaniaFields
+from cardroom.games.pizzamania.fields import (
+    PHASE_CHOOSE,
+    PHASE_OVER,
+    PHASE_PLAY,
+    Gift,
+    PizzamaniaFields,
+)
 
 
 # ----- the contract ----------------------------------------------------------
 def setup(s: PizzamaniaFields) -> None:
     s.simple = bool(s.options["simple"])
-    s.rounds = 1 if s.simple else int(s.options["rounds"])  # D10
+    s.rounds = 1 if s.simple else int(s.options["rounds"])  # D10; 0: endless (D12)
     s.round_no = 0
     s.orders = []
     s.holders = {}
     s.over = False
-    start_round(s, 0)  # D4: seat 0 turns the first base of the game
+    s.choosing, s.choices = [], [0] * s.players
+    start_round(s, int(s.options["opener"]))  # D4: seat 0 unless the table chose another
 
 
 def to_act(s: PizzamaniaFields) -> list[int]:
-    return [] if s.over else [s.turn]
+    if s.over:
+        return []
+    return s.choosing[:] if s.choosing else [s.turn]
 
 
 def is_over(s: PizzamaniaFields) -> bool:
@@ -46,11 +56,13 @@ def is_over(s: PizzamaniaFields) -> bool:
 
 
 def phase(s: PizzamaniaFields) -> str:
-    return PHASE_OVER if s.over else PHASE_PLAY
+    return PHASE_OVER if s.over else PHASE_CHOOSE if s.choosing else PHASE_PLAY
 
 
 def apply(s: PizzamaniaFields, seat: int, action: int) -> None:
-    if action == PASS:
+    if action < PASS:
+        choose(s, seat, action)
+    elif action == PASS:
         s.passed |= 1 << seat
         s.log.append({"type": "pass", "seat": seat})
         advance(s, seat)
@@ -179,13 +191,45 @@ def end_round(s: PizzamaniaFields) -> None:
     order = s.finished[:]
     s.orders.append(order)
     s.log.append({"type": "round_end", "round": s.round_no, "order": order})
-    if s.round_no >= s.rounds:
-        s.over = True
-        s.log.append({"type": "game_end", "winner": order[0], "order": order})
-        return
-    s.holders = assign(order)  # D8
+    if not s.rounds:  # D12: the endless game asks every seat at once
+        s.choosing, s.choices = list(range(s.players)), [0] * s.players
+        s.log.append({"type": "continue_or_stop", "round": s.round_no})
+    elif s.round_no >= s.rounds:
+        end_game(s)
+    else:
+        next_round(s)
+
+
+def next_round(s: PizzamaniaFields) -> None:
+    s.holders = assign(s.orders[-1])  # D8
     s.log.append({"type": "chefs", "holders": dict(s.holders)})
     start_round(s, opener(s.holders))
+
+
+def end_game(s: PizzamaniaFields) -> None:
+    """D10: the final round's finish order ranks the game."""
+    order = s.orders[-1]
+    s.over = True
+    s.log.append({"type": "game_end", "winner": order[0], "order": order[:]})
+
+
+# ----- the endless game (D12) ------------------------------------------------
+def choose(s: PizzamaniaFields, seat: int, action: int) -> None:
+    """One seat's secret choice; revealed once every seat has chosen."""
+    s.choices[seat] = action
+    s.choosing.remove(seat)
+    s.log.append({"type": "choice", "seat": seat, "choice": CHOICE_TEXT[action], "to": [seat]})
+    s.log.append({"type": "chosen", "seat": seat})
+    if s.choosing:
+        return
+    stop = [p for p in range(s.players) if s.choices[p] == STOP]
+    s.log.append({"type": "choices", "round": s.round_no,
+                  "choices": [CHOICE_TEXT[c] for c in s.choices], "stop": stop})
+    if stop:
+        end_game(s)  # the choices stay, revealed, in the final state
+    else:
+        s.choices = [0] * s.players
+        next_round(s)
 
 
 # ----- chef cards: pure functions over the data in deck.json -----------------

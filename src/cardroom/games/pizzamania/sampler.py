@@ -18,6 +18,10 @@ what the seat knows:
 
 The base deck's make-up is public (every base turned since the last shuffle
 was seen), so only its order is drawn.
+
+After a round of the endless game (D12), the seats that have already chosen
+continue or stop (those no longer in ``to_act``) get a choice drawn at
+random: the seat knows that they chose, not what.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cardset import mask_of
 from cardroom.core.rng import Rng
+from cardroom.games.pizzamania.actions import CHOICE_BY_TEXT, CONTINUE, STOP
 from cardroom.games.pizzamania.cards import (
     BASE_BY_CODE,
     FULL,
@@ -39,7 +44,7 @@ from cardroom.games.pizzamania.cards import (
     pack,
     unpack,
 )
-from cardroom.games.pizzamania.fields import Gift, PizzamaniaFields
+from cardroom.games.pizzamania.fields import PHASE_CHOOSE, Gift, PizzamaniaFields
 from cardroom.games.pizzamania.state import PizzamaniaState
 
 if TYPE_CHECKING:
@@ -70,7 +75,23 @@ def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> PizzamaniaStat
     rng.shuffle(s.base_deck)
     s.hands, s.aside = deal_hidden(s, view, seat, rng)
     s.exchanges = [_gift(s, g) for g in view["exchanges"]]
+    s.choosing, s.choices = choices_hidden(view, seat, rng)
     return s
+
+
+def choices_hidden(
+    view: Mapping[str, Any], seat: int, rng: Rng
+) -> tuple[list[int], list[int]]:
+    """D12: the seats still choosing, and every choice: those the view shows,
+    and a random one for each other seat that has chosen in secret."""
+    choices = [0 if c is None else CHOICE_BY_TEXT[c] for c in view["choices"]]
+    if view["phase"] != PHASE_CHOOSE:
+        return [], choices
+    choosing = list(view["to_act"])
+    for other in range(len(choices)):
+        if other != seat and other not in choosing:
+            choices[other] = rng.choice([CONTINUE, STOP])
+    return choosing, choices
 
 
 def deal_hidden(

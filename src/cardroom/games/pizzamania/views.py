@@ -5,8 +5,11 @@ sampler rebuilds a full state from it): its own hand, every hand size, every
 topping played this round and by whom, the pizza on the table, who passed
 on it, the make-up of the base deck (public: every base turned since the
 last shuffle was seen), finish orders, chef holders, every gift's size and
-the cards of its own gifts. The referee also sees every hand, the toppings
-set aside and the order of the base deck.
+the cards of its own gifts. After a round of the endless game (D12) every
+seat chooses continue or stop at once: a seat sees its own choice, and
+everyone sees who has chosen (``to_act`` lists who has not), but the choices
+themselves only once all are made. The referee also sees every hand, the
+toppings set aside, the order of the base deck and every choice made.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import Any
 
 from cardroom.core.cardset import cards_of
 from cardroom.core.events import Viewer
+from cardroom.games.pizzamania.actions import CHOICE_TEXT
 from cardroom.games.pizzamania.cards import (
     BASE_CODES,
     BASE_COUNT,
@@ -44,12 +48,13 @@ def table_view(s: PizzamaniaFields, seat: Viewer) -> dict[str, Any]:
         "top": s.pile[-1] if s.pile else None,
         "turner": s.turner,
         "passed": cards_of(s.passed),
-        "turn": None if s.over else s.turn,
+        "turn": None if s.over or s.choosing else s.turn,
         "finished": s.finished[:],
         "played": [unpack(p) for p in s.played],
         "chefs": dict(s.holders),
         "exchanges": [_gift(g, seat) for g in s.exchanges],
         "orders": [o[:] for o in s.orders],
+        "choices": _choices(s, seat),
     }
     if seat is None:
         out["hands"] = [unpack(h) for h in s.hands]
@@ -58,6 +63,15 @@ def table_view(s: PizzamaniaFields, seat: Viewer) -> dict[str, Any]:
     elif isinstance(seat, int):
         out["hand"] = unpack(s.hands[seat])
     return out
+
+
+def _choices(s: PizzamaniaFields, seat: Viewer) -> list[str | None]:
+    """D12: each seat's continue/stop choice, None where not made or still
+    secret from this viewer (choices are revealed once every seat has chosen)."""
+    shown = [CHOICE_TEXT.get(c) for c in s.choices]
+    if seat is None or not s.choosing:
+        return shown
+    return [c if p == seat else None for p, c in enumerate(shown)]
 
 
 def _gift(g: Gift, seat: Viewer) -> dict[str, Any]:
@@ -76,14 +90,29 @@ def invariant_errors(s: PizzamaniaFields) -> list[str]:
         errors.append("the base deck holds more bases than the game has")
     if len(set(s.finished)) != len(s.finished) or any(s.sizes[p] for p in s.finished[:-1]):
         errors.append("the finish order lists a seat twice or one that still holds cards")
-    if not s.over and sorted(s.finished) != [p for p in range(s.players) if not s.sizes[p]]:
+    playing = not s.over and not s.choosing
+    if playing and sorted(s.finished) != [p for p in range(s.players) if not s.sizes[p]]:
         errors.append("a seat without cards is missing from the finish order")
     for order in s.orders:
         if sorted(order) != list(range(s.players)):
             errors.append(f"a round's finish order {order} is not a permutation of the seats")
     errors += _chef_errors(s)
-    if not s.over and (not s.sizes[s.turn] or s.passed >> s.turn & 1):
+    if playing and (not s.sizes[s.turn] or s.passed >> s.turn & 1):
         errors.append(f"seat {s.turn} is to act with no cards or after passing")
+    errors += _choice_errors(s)
+    return errors
+
+
+def _choice_errors(s: PizzamaniaFields) -> list[str]:
+    """D12: choices are made only after a round of the endless game."""
+    errors = []
+    if s.choosing and (s.rounds or s.over or len(s.orders) != s.round_no):
+        errors.append("seats are choosing continue or stop outside the endless game's "
+                      "end of a round")
+    if any(s.choices[p] for p in s.choosing):
+        errors.append("a seat still to choose has a choice recorded")
+    if not s.choosing and any(s.choices) and not s.over:
+        errors.append("revealed choices linger in a round being played")
     return errors
 
 
