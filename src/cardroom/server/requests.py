@@ -54,6 +54,8 @@ def new_table(body: dict[str, Any]) -> TableData:
     options = field(body, "options", dict, required=False) or {}
     seed = field(body, "seed", int, required=False)
     prepared = seed is not None or "stack" in options
+    if seed is not None and not 0 <= seed < 2**63:
+        raise BadRequest("'seed' must be a whole number from 0 to 2^63 - 1")
     if seed is None:
         seed = secrets.randbits(63)
     game.new(players, seed, options)  # BadOption for anything the game refuses

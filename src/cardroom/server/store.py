@@ -16,7 +16,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, func, insert, select, update
+from sqlalchemy import Engine, create_engine, event, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -168,11 +168,12 @@ class Store:
         try:
             with Session(self.engine) as conn, conn.begin():
                 taken = conn.scalar(select(AccountRow.id)
-                                    .where(func.lower(AccountRow.name) == name.lower()))
+                                    .where(AccountRow.name_key == name.casefold()))
                 if taken is not None:
                     raise NameTaken(name)
                 new = conn.execute(insert(AccountRow).returning(AccountRow.id),
-                                   [{"name": name, "password_hash": password_hash,
+                                   [{"name": name, "name_key": name.casefold(),
+                                     "password_hash": password_hash,
                                      "created_at": time.time()}])
                 return int(new.scalar_one())
         except IntegrityError:
@@ -181,7 +182,7 @@ class Store:
     def account_by_name(self, name: str) -> tuple[int, str, str] | None:
         """(id, name, password hash) of the account, the name in any case."""
         query = select(AccountRow.id, AccountRow.name, AccountRow.password_hash).where(
-            func.lower(AccountRow.name) == name.lower())
+            AccountRow.name_key == name.casefold())
         with Session(self.engine) as conn:
             row = conn.execute(query).first()
         return None if row is None else (row[0], row[1], row[2])
