@@ -32,3 +32,12 @@ def test_bad_values_are_refused_with_the_reason(given: dict[str, object], words:
 def test_describe_lists_type_default_choices() -> None:
     assert MODE.describe() == {"type": "str", "default": "a", "description": "mode",
                                "choices": ["a", "b"]}
+
+
+def test_a_list_option_refuses_anything_but_a_list() -> None:
+    from cardroom.core.options import Option
+
+    option = Option("names", "list", None, "some names")
+    assert option._type_reason(["a", "b"]) is None
+    assert option._type_reason("a") == "expected a list, got 'a'"
+    assert option._type_reason({"a": 1}) is not None

@@ -8,7 +8,7 @@ from typing import Any
 
 from cardroom.core.errors import BadOption
 
-OPTION_TYPES = ("int", "bool", "str", "object")
+OPTION_TYPES = ("int", "bool", "str", "object", "list")
 
 
 @dataclass(frozen=True)
@@ -64,6 +64,8 @@ class Option:
             return f"expected true or false, got {value!r}"
         elif self.type == "str" and not isinstance(value, str):
             return f"expected a string, got {value!r}"
+        elif self.type == "list" and not isinstance(value, list):
+            return f"expected a list, got {value!r}"
         elif self.type == "object" and not isinstance(value, dict):
             return f"expected an object, got {value!r}"
         if self.choices is not None and value not in self.choices:

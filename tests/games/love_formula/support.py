@@ -57,7 +57,7 @@ def new(players: int, hands: Sequence[Sequence[str]] = (), draws: Sequence[str] 
     if hands2 is not None:
         order += packs_for(players, hands2, spare)
     decks = [order] if reshuffle is None else [order, list(reshuffle)]
-    default_jobs = PROMO_JOBS if config.promo == "replace" else JOBS
+    default_jobs = JOBS if config.jobs >> CAT.by_id[JOBS[0]] & 1 else PROMO_JOBS
     stack: dict[str, Any] = {"deck": decks, "jobs": [list(jobs or default_jobs[:players])],
                              **extra_stack}
     for source, top in (("chance", chance), ("goals", goals), ("vp", vp)):

@@ -1,15 +1,21 @@
-"""The Chance expansion: a chance card before every round of a play phase (D6,
-R14, R15), "you" and "all players" effects, the chance discard pile, the
-reshuffle for Play 2, nothing during drafts, and each chance effect."""
+"""The Chance expansion: a chance card before every round of a play phase (D6
+and its option first_revealer, R14, R15), "you" and "all players" effects, the
+chance discard pile, the reshuffle for Play 2, nothing during drafts, and each
+chance effect."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from cardroom.core.errors import BadOption
+from cardroom.core.rng import Rng
 from cardroom.games.love_formula.cards.catalog import CAT
 from cardroom.games.love_formula.fields import DRAFT, SELECT
 from cardroom.games.love_formula.state import LoveState
 from tests.games.love_formula.support import (
+    GAME,
     attached,
     drive,
     events,
@@ -51,6 +57,49 @@ def test_d6_seat_0_reveals_first_then_each_player_left_of_the_last() -> None:
     revealers = [e["seat"] for e in events(state, "chance")]
     assert revealers[:10] == [0, 1, 2, 0, 1, 2, 0, 1, 2, 0]  # Play 1
     assert revealers[10:] == [1, 2, 0, 1]  # Play 2 goes on from the last revealer
+
+
+def test_d6_the_table_chooses_the_first_revealer_with_first_revealer() -> None:
+    state = new(3, options={"chance": True, "first_revealer": 2,
+                            "stack": {"chance": [QUIET, QUIET]}})
+    idle_rounds(state, 10)
+    keep_draft(state, [])
+    idle_rounds(state, 2)
+    revealers = [e["seat"] for e in events(state, "chance")]
+    assert revealers[:10] == [2, 0, 1, 2, 0, 1, 2, 0, 1, 2]  # then to the left each time
+    assert revealers[10:] == [0, 1, 2]  # Play 2 goes on from the last revealer
+    assert GAME.describe()["options"]["first_revealer"]["default"] == 0
+
+
+def test_d6_first_revealer_reaches_the_determinized_states() -> None:
+    """A state re-dealt from a seat's view in Draft 1 (nothing revealed yet)
+    still lets seat 3 reveal first: the option is part of every view."""
+    state = GAME.new(4, 5, {"chance": True, "first_revealer": 3})
+    assert isinstance(state, LoveState) and state.step == DRAFT
+    for seat in range(4):
+        assert state.view(seat)["options"]["first_revealer"] == 3
+        twin = state.resample(seat, Rng(seat))
+        assert isinstance(twin, LoveState)
+        while twin.step == DRAFT:
+            for who in list(twin.to_act()):
+                twin.act(who, twin.legal_texts(who)[0])
+        assert events(twin, "chance")[0]["seat"] == 3
+
+
+@pytest.mark.parametrize("players, options, words", [
+    (3, {"chance": True, "first_revealer": 3},
+     "seat 3 is not at the table: a 3-player game has seats 0 to 2"),
+    (2, {"chance": True, "first_revealer": 5},
+     "seat 5 is not at the table: a 2-player game has seats 0 to 1"),
+    (2, {"chance": True, "first_revealer": -1}, "'first_revealer': must be at least 0"),
+    (2, {"chance": True, "first_revealer": "1"}, "expected a whole number"),
+    (2, {"first_revealer": 1}, "'first_revealer' belongs to the Chance expansion"),
+])
+def test_d6_a_first_revealer_that_is_no_seat_is_refused(players: int, options: dict[str, Any],
+                                                         words: str) -> None:
+    with pytest.raises(BadOption) as err:
+        GAME.new(players, 1, options)
+    assert words in err.value.message
 
 
 def test_a_chance_card_is_revealed_before_each_round_then_the_round_goes_on() -> None:

@@ -1,12 +1,17 @@
 """#RelationshipGoals: the goal row with face-down VP cards, First goals won at
 once (R18), Game End goals for everyone who meets them (R19), the rulebook's
-two examples, and the variants equal (R22), open, hidden (R20), planned (R21)."""
+two examples, and the variants equal (R22), open, hidden (R20), planned (R21)
+with the goal cards the table names (D7)."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
+import pytest
+
+from cardroom.core.errors import BadOption
+from cardroom.core.rng import Rng
 from cardroom.games.love_formula.expansions.goals import claim_order
 from cardroom.games.love_formula.state import LoveState
 from tests.games.love_formula.support import (
@@ -191,3 +196,69 @@ def test_r21_planned_variant_takes_the_chosen_numbers_from_the_top_of_the_goal_d
     assert [g["goal"] for g in row(state)] == ["cupid", "first-date", "hoarder", "collector"]
     state = goals_game(2, order, variant="planned", options={"end_goals": 1})
     assert [g["goal"] for g in row(state)] == ["cupid", "first-date", "matchmaker"]
+
+
+def planned(players: int, goal_cards: Any, **options: Any) -> dict[str, Any]:
+    return {"goals": True, "goals_variant": "planned", "goal_cards": goal_cards, **options}
+
+
+def new_game(players: int, seed: int, options: dict[str, Any]) -> LoveState:
+    state = GAME.new(players, seed, options)
+    assert isinstance(state, LoveState)
+    return state
+
+
+def test_d7_planned_lays_out_the_named_goals_and_draws_the_places_left() -> None:
+    order = ["cupid", "first-date", "hoarder", "matchmaker", "collector", "villain",
+             "big-day"]
+    state = goals_game(4, order, variant="planned",
+                       options={"goal_cards": ["drama-queen", "true-love"]})
+    # 4 players: 3 First and 2 Game End; named first, in the order named, then the
+    # top of the shuffled goal deck fills the places left of each kind.
+    assert [g["goal"] for g in row(state)] == [
+        "drama-queen", "true-love", "cupid", "first-date", "matchmaker"]
+    assert kinds_in_row(state) == ["end", "end", "first", "first", "first"]
+    assert len({g["vp_card"] for g in row(state)}) == 5  # a VP card under each
+
+
+def test_d7_named_goals_can_fill_the_whole_row_and_counts_still_come_from_the_options() -> None:
+    named = ["sorry-not-sorry", "cupid", "villain", "well-prepared"]
+    state = new_game(3, 9, planned(3, named, first_goals=2, end_goals=2))
+    assert [g["goal"] for g in row(state)] == named
+    state = new_game(2, 9, planned(2, ["cupid"], first_goals=0, end_goals=1))
+    assert [g["goal"] for g in row(state)] == ["cupid"]
+    drawn = {g["goal"] for seed in range(8)
+             for g in row(new_game(2, seed, planned(2, ["cupid"])))[1:]}
+    assert "cupid" not in drawn and len(drawn) > 3  # the rest is drawn at random
+
+
+def test_d7_named_goals_survive_determinization_and_an_empty_list_names_none() -> None:
+    state = new_game(3, 4, planned(3, ["hoarder", "big-day"]))
+    for seat in range(3):
+        twin = state.resample(seat, Rng(seat))
+        assert isinstance(twin, LoveState)
+        assert [g["goal"] for g in row(twin, seat)] == [g["goal"] for g in row(state, seat)]
+        assert not twin.invariant_errors()
+    plain = new_game(3, 4, {"goals": True, "goals_variant": "planned"})
+    assert row(new_game(3, 4, planned(3, []))) == row(plain)
+
+
+@pytest.mark.parametrize("options, words", [
+    (planned(2, ["cupid", "nobody"]), "'nobody' is not a card id of Love Formula"),
+    (planned(2, ["kiss-1"]), "kiss-1 is no goal card; name goal cards such as cupid"),
+    (planned(2, ["vp-3-1"]), "vp-3-1 is a VP card"),
+    (planned(2, [7]), "7 is not a card id"),
+    (planned(2, ["cupid", "cupid"]), "'goal_cards': cupid is named twice"),
+    (planned(2, "cupid"), "expected a list, got 'cupid'"),
+    (planned(2, ["cupid", "villain"]),  # 2 players: 2 First, 1 Game End
+     "names 2 Game End goals (cupid, villain) but the planned row holds 1 "
+     "(set 'end_goals' to 2 or more)"),
+    (planned(2, ["big-day", "first-date"], first_goals=1),
+     "names 2 First goals (big-day, first-date) but the planned row holds 1"),
+    ({"goals": True, "goal_cards": ["cupid"]}, "'goal_cards' is for the 'planned' variant"),
+    ({"goal_cards": ["cupid"]}, "'goal_cards' belongs to #RelationshipGoals"),
+])
+def test_d7_goal_cards_that_do_not_fit_are_refused(options: dict[str, Any], words: str) -> None:
+    with pytest.raises(BadOption) as err:
+        GAME.new(2, 1, options)
+    assert words in err.value.message

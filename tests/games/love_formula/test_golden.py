@@ -24,6 +24,10 @@ def test_golden_playthrough(players: int, seed: int) -> None:
     (2, 5, {"chance": True, "goals": True, "goals_variant": "hidden", "promo": "replace"},
      "hidden-replace"),
     (4, 8, {"goals": True, "goals_variant": "planned"}, "planned"),
+    (3, 13, {"chance": True, "first_revealer": 2, "goals": True, "goals_variant": "planned",
+             "goal_cards": ["cupid", "big-day"], "promo_jobs": "mixed",
+             "promo_parks": "replace-2", "promo_valentines": "replace-1",
+             "promo_others": "add"}, "chosen"),
 ])
 def test_golden_playthrough_with_expansions(players: int, seed: int, options: dict[str, Any],
                                             tag: str) -> None:

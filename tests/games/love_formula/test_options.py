@@ -20,7 +20,8 @@ def test_the_options_are_declared_with_their_defaults_and_choices() -> None:
         "standard", "equal", "open", "hidden", "planned"]
     assert described["goal_vp"]["default"] == 5
     assert described["promo"]["choices"] == ["none", "replace", "add"]
-    assert {"first_goals", "end_goals", "stack"} <= set(described)
+    assert {"first_goals", "end_goals", "stack", "first_revealer", "goal_cards", "promo_jobs",
+            "promo_couples", "promo_parks", "promo_valentines", "promo_others"} <= set(described)
 
 
 @pytest.mark.parametrize("options, words", [

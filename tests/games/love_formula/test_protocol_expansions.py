@@ -93,11 +93,33 @@ def test_a_refused_action_during_a_chance_card_changes_nothing(engine: EnginePro
     ({"goals_variant": "hidden"}, "set 'goals' to true"),
     ({"stack": {"chance": [["pop-quiz-1"]]}}, "the Chance expansion is off"),
     ({"promo": "everything"}, "must be one of none, replace, add"),
+    ({"chance": True, "first_revealer": 2}, "seat 2 is not at the table"),
+    ({"goals": True, "goals_variant": "planned", "goal_cards": ["kiss-1"]},
+     "kiss-1 is no goal card"),
+    ({"promo_parks": "replace-9"}, "must be one of out, add, replace-1"),
 ])
 def test_bad_expansion_options_are_bad_options(engine: EngineProcess, options: dict[str, Any],
                                                words: str) -> None:
     reply = engine.ask("new", game=GAME, players=2, seed=1, options=options)
     assert error_code(reply) == "bad_option" and words in reply["error"]["message"]
+
+
+def test_d6_d7_d8_options_over_the_protocol_then_record_and_load(
+        engine: EngineProcess) -> None:
+    options = {"chance": True, "first_revealer": 1, "goals": True, "goals_variant": "planned",
+               "goal_cards": ["cupid", "first-date"], "promo_parks": "replace-2",
+               "promo_jobs": "mixed"}
+    entry = next(g for g in engine.ask("games")["games"] if g["id"] == GAME)
+    assert entry["options"]["goal_cards"]["type"] == "list"
+    assert entry["options"]["first_revealer"]["default"] == 0
+    view = ok(engine.ask("new", game=GAME, players=2, seed=4, options=options))["view"]
+    assert [g["goal"] for g in view["goals"]["row"]][:2] == ["cupid", "first-date"]
+    draft_through(engine)
+    assert engine.ask("view", seat=0)["view"]["chance"]["revealer"] == 1
+    record = engine.ask("record")["record"]
+    assert record["options"] == options
+    before = engine.ask("view", seat=None)["view"]
+    assert ok(engine.ask("load", record=record))["view"] == before
 
 
 def test_a_whole_game_with_every_expansion_then_record_and_load(engine: EngineProcess) -> None:

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardroom.core.errors import BadOption
+from cardroom.games.love_formula.cards import promo
 from cardroom.games.love_formula.cards.catalog import CAT, CHANCE, GOAL, VPCARD
 from cardroom.games.love_formula.cards.config import (
     CHANCE_CARDS,
@@ -25,9 +26,9 @@ def convert(source: str, entry: Any, where: str, players: int,
             options: Mapping[str, Any]) -> list[int]:
     config = game_config(options, players)
     if source == "jobs":
-        return convert_jobs(entry, players, where, config.jobs)
+        return convert_jobs(entry, players, where, config.jobs, config.parts[0])
     if source == "deck":
-        return convert_deck(entry, where, config.deck)
+        return convert_deck(entry, where, config.deck, config.parts)
     if source == "chance" and not config.chance:
         raise BadOption(f"{where}: the Chance expansion is off (set 'chance' to true)")
     if source in ("goals", "vp") and not config.goals:
@@ -58,7 +59,7 @@ def card_ints(entry: Any, where: str) -> list[int]:
     return cards
 
 
-def convert_jobs(entry: Any, players: int, where: str, pool: int) -> list[int]:
+def convert_jobs(entry: Any, players: int, where: str, pool: int, pool_name: str) -> list[int]:
     cards = card_ints(entry, where)
     if len(cards) != players:
         raise BadOption(f"{where}: give one Part-Time Job per seat ({players}), seat 0 first")
@@ -66,13 +67,13 @@ def convert_jobs(entry: Any, players: int, where: str, pool: int) -> list[int]:
         if not CAT.jobs >> card & 1:
             raise BadOption(f"{where}: {CAT.ids[card]} is not a Part-Time Job")
         if not pool >> card & 1:
-            raise BadOption(f"{where}: {CAT.ids[card]} is not dealt in this game (promo "
-                            "'none' deals the base jobs, 'replace' the promo jobs, "
-                            "'add' all eight)")
+            raise BadOption(f"{where}: {CAT.ids[card]} is not dealt in this game "
+                            f"(promo_jobs is {pool_name!r}; 'base' deals the base jobs, "
+                            "'promo' the promo jobs, 'mixed' all eight)")
     return cards
 
 
-def convert_deck(entry: Any, where: str, deck: int) -> list[int]:
+def convert_deck(entry: Any, where: str, deck: int, parts: tuple[str, ...]) -> list[int]:
     cards = card_ints(entry, where)
     for card in cards:
         card_id = CAT.ids[card]
@@ -83,8 +84,6 @@ def convert_deck(entry: Any, where: str, deck: int) -> list[int]:
             raise BadOption(f"{where}: {card_id} is {KIND_WORDS[CAT.type[card]]}, never in "
                             "the main deck")
         if not deck >> card & 1:
-            why = ("promo 'replace' swaps it for its promo counterpart"
-                   if CAT.set_of[card] == "base" else "it is a promo card: set 'promo' "
-                   "to 'add' or 'replace'")
+            why = promo.why_not_in(card, parts)
             raise BadOption(f"{where}: {card_id} is not in this game's deck ({why})")
     return cards

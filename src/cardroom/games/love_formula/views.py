@@ -214,6 +214,13 @@ def expansion_errors(s: LoveFields) -> list[str]:
     if s.config.goals and s.config.variant != "planned" and len(s.goal_row) != (
             s.players + 1):
         errors.append("the goal row does not hold players + 1 goals")
+    if s.config.goals and s.config.variant == "planned":
+        kinds = [CAT.goal_kind[g] for g in s.goal_row]
+        if (kinds.count("first"), kinds.count("end")) != (
+                s.config.first_goals, s.config.end_goals):
+            errors.append("the planned goal row does not hold first_goals and end_goals")
+        if s.goal_row[:len(s.config.goal_cards)] != list(s.config.goal_cards):
+            errors.append("the planned goal row does not start with the named goal_cards")
     if s.config.goals and any(s.goal_face_up) and s.config.variant == "hidden" \
             and s.step != OVER:
         errors.append("a VP card is face up before the end in the hidden variant")

@@ -1,9 +1,10 @@
 """The Chance expansion: a chance deck, a card revealed before every round of a
 play phase, and the round effects some cards have.
 
-D6: seat 0 reveals the first chance card; then the player to the left of the
-previous revealer. "You" on a card is the revealer; "all players" is everyone,
-one player at a time clockwise from the revealer (R14), and an effect on the
+D6: seat 0 reveals the first chance card, or the seat the table chose (option
+``first_revealer``); then the player to the left of the previous revealer.
+"You" on a card is the revealer; "all players" is everyone, one player at a
+time clockwise from the revealer (R14), and an effect on the
 table itself (heart tokens, a rule for the round) happens once. The card stays
 face up for its round (R15), then goes to the chance discard pile. After Play 1
 the chance deck and discard pile are shuffled together (random source
@@ -51,7 +52,8 @@ def reveal(s: LoveFields) -> None:
     if not s.chance_deck:  # cannot happen with 28 cards and 10 rounds; kept safe
         reshuffle(s)
     card = s.chance_deck.pop()
-    s.revealer = 0 if s.revealer < 0 else (s.revealer + 1) % n  # D6
+    first = s.config.first_revealer
+    s.revealer = first if s.revealer < 0 else (s.revealer + 1) % n  # D6
     s.chance_card = card
     s.log.append({"type": "chance", "seat": s.revealer, "card": ids[card],
                   "who": CAT.who[card], "round": s.round})

@@ -12,7 +12,8 @@ Game End goal needs at least one and is shared by all who tie. Variants:
 set it), ``open`` (VP cards face up from the start), ``hidden`` (R20: a won VP
 card stays face down, seen by nobody, until the end), ``planned`` (R21: the
 first ``first_goals`` First goals and ``end_goals`` Game End goals of the
-shuffled deck). Won goals are not replaced. At the end every VP card is turned
+shuffled deck; D7: the goals named by ``goal_cards`` first, the places left
+drawn that way). Won goals are not replaced. At the end every VP card is turned
 up.
 """
 
@@ -45,10 +46,7 @@ def setup(s: LoveFields) -> None:
     config = s.config
     order = arrange(s.rng, cards_of(GOAL_CARDS), "goals")
     if config.variant == "planned":
-        firsts = [g for g in order if CAT.goal_kind[g] == "first"][:config.first_goals]
-        ends = [g for g in order if CAT.goal_kind[g] == "end"][:config.end_goals]
-        chosen = set(firsts + ends)
-        row = [g for g in order if g in chosen]
+        row = planned_row(config.goal_cards, order, config.first_goals, config.end_goals)
     else:
         row = order[:s.players + 1]
     n = len(row)
@@ -68,6 +66,19 @@ def setup(s: LoveFields) -> None:
     s.log.append({"type": "goals", "variant": config.variant,
                   "goals": [goal_item(s, i, -1) for i in range(n)],
                   "value": s.goal_value if config.variant == "equal" else None})
+
+
+def planned_row(named: tuple[int, ...], order: list[int], first: int, end: int) -> list[int]:
+    """R21, D7: the goals the table named, in the order named, then the places
+    left of each kind filled from the top of the shuffled goal deck (in deck
+    order)."""
+    room = {"first": first, "end": end}
+    for g in named:
+        room[CAT.goal_kind[g]] -= 1
+    left = [g for g in order if g not in named]
+    drawn = {*[g for g in left if CAT.goal_kind[g] == "first"][:room["first"]],
+             *[g for g in left if CAT.goal_kind[g] == "end"][:room["end"]]}
+    return [*named, *(g for g in left if g in drawn)]
 
 
 def count(s: LoveFields, seat: int, counter: int) -> None:
