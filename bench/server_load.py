@@ -287,13 +287,14 @@ class Server:
         with self.log_path.open("wb") as log:
             self.proc = subprocess.Popen(self.command(), cwd=self.folder, stdout=log,
                                          stderr=subprocess.STDOUT, start_new_session=True)
+        limit = min(deadline, time.monotonic() + 60)
         while True:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the server exited ({self.proc.returncode}):\n{self.log()}")
             with contextlib.suppress(httpx.HTTPError):
                 if httpx.get(self.url + "/api/games", timeout=2, trust_env=False).is_success:
                     return
-            if time.monotonic() > min(deadline, time.monotonic() + 60):
+            if time.monotonic() > limit:
                 raise RuntimeError(f"the server did not answer in time:\n{self.log()}")
             time.sleep(0.1)
 
@@ -619,9 +620,12 @@ class TableGame:
         self.over = asyncio.Event()  # the last change reached everyone
         self.over_seen = asyncio.Event()
         self.failed = asyncio.Event()
+        self.why = ""
         self.rng = random.Random(hash((worker.spec.seed, plan.number, generation)))
 
     def fail(self, why: str) -> None:
+        """Give the table up (its connections close; a new table replaces it)."""
+        self.why = why
         self.failed.set()
 
     async def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
