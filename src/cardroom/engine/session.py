@@ -44,7 +44,7 @@ class Session:
 
     def handle_line(self, line: str) -> Response:
         try:
-            request = json.loads(line, parse_constant=_refuse_constant)
+            request = json.loads(line, parse_constant=refuse_constant)
         except (ValueError, RecursionError):
             return error(None, "bad_json", "the line is not valid JSON")
         return self.handle(request)
@@ -102,7 +102,7 @@ class Session:
             return None
         value = request[name]
         if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
-            raise BadRequest(f"{name!r} must be {_kind_word(kind)}, got {value!r}")
+            raise BadRequest(f"{name!r} must be {kind_word(kind)}, got {value!r}")
         return value
 
     # ----- commands ---------------------------------------------------------
@@ -183,12 +183,13 @@ class Session:
         return {}
 
 
-def _refuse_constant(name: str) -> Any:
+def refuse_constant(name: str) -> Any:
     """NaN and Infinity are not JSON (RFC 8259): such a line is bad_json."""
     raise ValueError(f"{name} is not JSON")
 
 
-def _kind_word(kind: type) -> str:
-    return {int: "a whole number", str: "a string", dict: "an object", bool: "true or false"}.get(
+def kind_word(kind: type) -> str:
+    return {int: "a whole number", str: "a string", dict: "an object", bool: "true or false",
+            list: "a list"}.get(
         kind, kind.__name__
     )

@@ -9,6 +9,7 @@ from fastapi import Request
 from fastapi.responses import JSONResponse
 
 from cardroom.core.errors import BadRequest
+from cardroom.engine.session import refuse_constant
 from cardroom.server.errors import TooLarge, http_status
 from cardroom.server.limits import MAX_BODY_BYTES
 
@@ -23,7 +24,7 @@ async def read_body(request: Request) -> dict[str, Any]:
     if len(raw) > MAX_BODY_BYTES:
         raise TooLarge(f"a request body may be at most {MAX_BODY_BYTES} bytes")
     try:
-        body = json.loads(raw or b"{}", parse_constant=_refuse)
+        body = json.loads(raw or b"{}", parse_constant=refuse_constant)
     except (ValueError, RecursionError):
         raise BadRequest("the body is not valid JSON") from None
     if not isinstance(body, dict):
@@ -37,6 +38,3 @@ def bearer(request: Request) -> str | None:
     scheme, _, token = value.partition(" ")
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
-
-def _refuse(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")

@@ -10,6 +10,7 @@ from typing import Any
 
 from cardroom.core.bot import make_bot
 from cardroom.core.errors import BadRequest, CardroomError
+from cardroom.engine.session import kind_word
 from cardroom.games import get_game
 from cardroom.server.limits import NAME_MAX_CHARS
 from cardroom.server.store import SeatData, TableData
@@ -27,7 +28,7 @@ def field(body: dict[str, Any], name: str, kind: type, required: bool = True) ->
             raise BadRequest(f"missing field {name!r}")
         return None
     if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
-        raise BadRequest(f"{name!r} must be {_word(kind)}, got {value!r}")
+        raise BadRequest(f"{name!r} must be {kind_word(kind)}, got {value!r}")
     return value
 
 
@@ -120,7 +121,3 @@ def _clock(value: Any) -> tuple[float, float] | None:
     per_move = number(value, "per_move_s", 0, MAX_CLOCK_S) if "per_move_s" in value else 0.0
     return initial, per_move
 
-
-def _word(kind: type) -> str:
-    return {int: "a whole number", str: "a string", dict: "an object",
-            bool: "true or false", list: "a list"}.get(kind, kind.__name__)

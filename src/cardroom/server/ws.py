@@ -22,7 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from cardroom.core.bot import make_bot
 from cardroom.core.errors import BadRequest, CardroomError
 from cardroom.core.events import PUBLIC, Viewer
-from cardroom.engine.session import error
+from cardroom.engine.session import error, refuse_constant
 from cardroom.games import all_games
 from cardroom.server.clock import SystemClock
 from cardroom.server.config import Config
@@ -116,7 +116,7 @@ async def _answer(message: Mapping[str, Any], conn: Conn, live: LiveTable, room:
         return error(None, TooLarge.code,
                      f"a message may be at most {MAX_MESSAGE_BYTES} characters")
     try:
-        request = json.loads(text, parse_constant=_refuse)
+        request = json.loads(text, parse_constant=refuse_constant)
     except (ValueError, RecursionError):
         return error(None, "bad_json", "the message is not valid JSON")
     if not isinstance(request, dict):
@@ -260,6 +260,3 @@ _HANDLERS = {
     "record": _record, "chat": _chat, "back": _back, "leave": _leave,
 }
 
-
-def _refuse(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
