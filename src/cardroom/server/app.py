@@ -150,8 +150,14 @@ def _pages(app: FastAPI) -> None:
     async def lobby_page() -> FileResponse:
         return FileResponse(index)
 
+    # The page's own router (app.js) draws these addresses.
     @app.get("/tables/{table_id}", include_in_schema=False)
+    @app.get("/replays/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(index)
+
+    @app.get("/leaderboard/{game}", include_in_schema=False)
+    async def leaderboard_page(game: str) -> FileResponse:
         return FileResponse(index)
 
 

@@ -1,0 +1,122 @@
+"""The real browser for the page tests: Debian's Chromium driven by
+Playwright, and a real ``cardroom serve`` subprocess for it to talk to.
+
+Chromium is installed by the set-up when it is missing and this process is
+root (``apt-get install -y chromium``); otherwise the tests are skipped with
+a loud message, and with CARDROOM_REQUIRE_BROWSER=1 (as in CI) they fail."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+REQUIRE_ENV = "CARDROOM_REQUIRE_BROWSER"
+BROWSER_ENV = "CARDROOM_CHROMIUM"
+MISSING = "Chromium MISSING"
+INSTALL = ("install it with `apt-get install -y chromium` (as root), or point "
+           f"{BROWSER_ENV} at a Chromium binary")
+# Without the background-networking flags Chromium keeps trying to reach
+# Google's hosts, which this closed network refuses.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--disable-quic"]
+SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screens"
+
+
+def find_chromium() -> str | None:
+    given = os.environ.get(BROWSER_ENV)
+    if given:
+        return given if Path(given).exists() else None
+    for name in ("chromium", "chromium-browser"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def install_chromium() -> str:
+    """apt-get install, once for every test process (a lock file)."""
+    lock = Path(tempfile.gettempdir()) / "cardroom-chromium-install.lock"
+    with lock.open("w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        if find_chromium() is None:
+            print("Installing Debian's chromium for the browser tests ...", file=sys.stderr)
+            done = subprocess.run(["apt-get", "install", "-y", "chromium"],
+                                  capture_output=True, text=True, timeout=600)
+            if done.returncode != 0:
+                subprocess.run(["apt-get", "update"], capture_output=True, timeout=600)
+                done = subprocess.run(["apt-get", "install", "-y", "chromium"],
+                                      capture_output=True, text=True, timeout=600)
+            if done.returncode != 0:
+                return f"apt-get install -y chromium failed: {done.stderr.strip()[-300:]}"
+    return ""
+
+
+def require_chromium() -> str:
+    """The Chromium binary; installs it where it can, else skips or fails."""
+    path = find_chromium()
+    problem = ""
+    if path is None and hasattr(os, "geteuid") and os.geteuid() == 0 \
+            and shutil.which("apt-get"):
+        problem = install_chromium()
+        path = find_chromium()
+    if path is not None:
+        return path
+    message = f"{MISSING}: {problem or 'no chromium binary'}; {INSTALL}"
+    if os.environ.get(REQUIRE_ENV) == "1":
+        pytest.fail(message, pytrace=False)
+    print(f"\nWARNING: {message}; the browser tests are SKIPPED "
+          f"(set {REQUIRE_ENV}=1 to make this a failure)", file=sys.stderr)
+    pytest.skip(message)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class Server:
+    """``cardroom serve`` in a subprocess on a free port, database in a temp dir."""
+
+    def __init__(self, workdir: Path) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = (workdir / "server.log").open("w")
+        cli = Path(sys.executable).with_name("cardroom")
+        self.process = subprocess.Popen(
+            [str(cli), "serve", "--db", f"sqlite:///{workdir / 'pages.db'}",
+             "--host", "127.0.0.1", "--port", str(self.port), "--bot-delay", "0"],
+            cwd=workdir, stdout=self.log, stderr=subprocess.STDOUT)
+        self.wait_ready()
+
+    def wait_ready(self) -> None:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"cardroom serve exited with {self.process.returncode}")
+            try:
+                with urllib.request.urlopen(f"{self.base}/api/games", timeout=2):
+                    return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError("cardroom serve did not answer within 60 s")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()

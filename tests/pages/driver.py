@@ -1,0 +1,103 @@
+"""A person at a table page, as Playwright drives it: clicks only what the
+page offers as a legal move (class ``legal``) and Confirm, nothing else."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from tests.pages.browser import SHOTS
+
+MOVE_WAIT_MS = 30_000
+# Something to click, or the end: the page has moved on to this person.
+PLAYABLE = """() => document.querySelector('.final') !== null
+  || [...document.querySelectorAll('.legal, [data-confirm]')]
+       .some((node) => node.getClientRects().length > 0)"""
+
+
+class Person:
+    """One browser page and the errors it logged; ``frames`` keeps every
+    WebSocket message the page received, to check what it was sent."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.errors: list[str] = []
+        self.frames: list[dict[str, Any]] = []
+        page.on("console", self._console)
+        page.on("pageerror", lambda err: self.errors.append(f"page error: {err}"))
+        page.on("websocket", self._socket)
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error":
+            self.errors.append(f"console: {message.text}")
+
+    def _socket(self, socket: Any) -> None:
+        socket.on("framereceived", self._frame)
+
+    def _frame(self, payload: Any) -> None:
+        if isinstance(payload, bytes):
+            payload = payload.decode()
+        self.frames.append(json.loads(payload))
+
+    def goto(self, url: str) -> None:
+        self.page.goto(url)
+
+    def over(self) -> bool:
+        return bool(self.page.locator(".final").count())
+
+    def wait_playable(self) -> None:
+        self.page.wait_for_function(PLAYABLE, timeout=MOVE_WAIT_MS)
+
+    def move(self, rng: random.Random) -> bool:
+        """One click on a legal move (or Confirm); False when nothing is
+        playable right now (someone else's turn)."""
+        confirm = self.page.locator("[data-confirm]")
+        if confirm.count():
+            return self._click(confirm.first)
+        legal = self.page.locator(".legal")
+        count = legal.count()
+        if count == 0:
+            return False
+        return self._click(legal.nth(rng.randrange(count)))
+
+    def _click(self, target: Any) -> bool:
+        try:
+            target.click(timeout=3000)
+        except Exception as err:  # the table was redrawn under the click
+            if "detached" in str(err) or "Timeout" in str(err) or "not attached" in str(err):
+                return False
+            raise
+        return True
+
+    def play_to_end(self, rng: random.Random, shot: str | None = None,
+                    mid_after: int = 12, limit: int = 4000) -> int:
+        """Clicks legal moves until the final summary shows; returns clicks."""
+        clicks = 0
+        for _ in range(limit):
+            self.wait_playable()
+            if self.over():
+                if shot:
+                    self.screenshot(f"{shot}-end")
+                return clicks
+            if self.move(rng):
+                clicks += 1
+                if shot and clicks == mid_after:
+                    self.screenshot(f"{shot}-mid")
+        raise AssertionError(f"no end after {limit} rounds of clicking")
+
+    def screenshot(self, name: str) -> Path:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        path = SHOTS / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
+
+
+def keys_anywhere(value: Any, key: str) -> bool:
+    """Whether ``key`` is a key of any object inside a JSON value."""
+    if isinstance(value, dict):
+        return key in value or any(keys_anywhere(v, key) for v in value.values())
+    if isinstance(value, list):
+        return any(keys_anywhere(v, key) for v in value)
+    return False
