@@ -172,8 +172,11 @@ def test_chat_is_plain_text_with_limits(server: LiveServer) -> None:
         assert push["name"] == "Ada" and push["seat"] == 0
     with server.ws(table) as late:
         assert late.ok("hello", token=tokens[1])["chat"][-1]["text"].endswith("hi there")
-    page = (Path(__file__).parents[2] / "src/cardroom/server/static/room.js").read_text()
-    assert "innerHTML" not in page  # chat and names are only ever set as text
+    static = Path(__file__).parents[2] / "src/cardroom/server/static"
+    pages = list(static.rglob("*.js"))
+    assert len(pages) > 5
+    for page in pages:  # chat, names and cards are only ever set as text
+        assert "innerHTML" not in page.read_text() and "insertAdjacentHTML" not in page.read_text()
 
 
 def test_hints(server: LiveServer) -> None:

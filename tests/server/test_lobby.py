@@ -137,4 +137,7 @@ def test_a_table_of_bots_plays_by_itself_and_keeps_its_record(server: LiveServer
 def test_pages_are_served(server: LiveServer) -> None:
     assert "<script" in server.http.get("/").text
     assert server.http.get("/tables/abc").status_code == 200
-    assert server.http.get("/static/room.js").status_code == 200
+    assert server.http.get("/replays/abc").status_code == 200
+    assert server.http.get("/leaderboard/papayoo").status_code == 200
+    script = server.http.get("/static/app.js")
+    assert script.status_code == 200 and "javascript" in script.headers["content-type"]
