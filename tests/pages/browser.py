@@ -90,10 +90,10 @@ def free_port() -> int:
 class Server:
     """``cardroom serve`` in a subprocess on a free port, database in a temp dir."""
 
-    def __init__(self, workdir: Path) -> None:
-        self.port = free_port()
+    def __init__(self, workdir: Path, port: int | None = None) -> None:
+        self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        self.log = (workdir / "server.log").open("w")
+        self.log = (workdir / "server.log").open("a")
         cli = Path(sys.executable).with_name("cardroom")
         self.process = subprocess.Popen(
             [str(cli), "serve", "--db", f"sqlite:///{workdir / 'pages.db'}",

@@ -272,6 +272,7 @@ class TablePage {
 
   toggle(item) {
     const at = this.selection.indexOf(item);
+    this.focusAfter = `${this.batch.verb} ${item}`;
     if (at >= 0) this.selection.splice(at, 1);
     else if (this.selection.length < this.batch.count) this.selection.push(item);
     this.draw();
@@ -494,7 +495,8 @@ class TablePage {
     const wanted = this.focusAfter;
     this.focusAfter = null;
     const nodes = [...this.ctx.main.querySelectorAll(".legal, [data-confirm]")];
-    const target = nodes.find((n) => n.hasAttribute("data-confirm"))
+    const target = nodes.find((n) => wanted && n.getAttribute("data-action") === wanted)
+      || nodes.find((n) => n.hasAttribute("data-confirm"))
       || nodes.find((n) => wanted && n.getAttribute("data-action")?.startsWith(wanted))
       || (this.hadFocus ? nodes[0] : null);
     if (target) target.focus({ preventScroll: true });

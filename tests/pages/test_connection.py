@@ -1,0 +1,58 @@
+"""The table page over a troubled connection, and played from the keyboard."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from tests.pages.browser import Server
+from tests.pages.driver import Person
+from tests.pages.test_play import friends_table, new_person, sit_down, take_turns
+
+
+def test_a_server_restart_is_shown_and_recovered_without_reloading(
+        browser: Any, tmp_path: Path) -> None:
+    server = Server(tmp_path)
+    try:
+        invite = friends_table(server, "papayoo")
+        ann, bob = new_person(browser), new_person(browser)
+        for person, name in ((ann, "Ann"), (bob, "Bob")):
+            person.goto(invite)
+            sit_down(person, name)
+        rng = random.Random(7)
+        take_turns([ann, bob], rng, until=8)
+        server.stop()
+        banner = ann.page.locator("#banner")
+        banner.wait_for(state="visible")
+        assert "Reconnecting" in banner.inner_text()
+        server = Server(tmp_path, port=server.port)
+        banner.wait_for(state="hidden", timeout=30_000)
+        take_turns([ann, bob], rng, until=100_000)
+        ann.page.wait_for_selector(".final", timeout=30_000)
+        errors = [e for e in ann.errors + bob.errors if "ERR_CONNECTION_REFUSED" not in e
+                  and "WebSocket" not in e]
+        assert not errors, errors
+    finally:
+        server.stop()
+
+
+def test_moves_are_played_from_the_keyboard(browser: Any, server: Server) -> None:
+    invite = friends_table(server, "papayoo")
+    ann, bob = new_person(browser), new_person(browser)
+    for person, name in ((ann, "Ann"), (bob, "Bob")):
+        person.goto(invite)
+        sit_down(person, name)
+    page = ann.page
+    page.wait_for_selector(".legal")
+    for _ in range(400):  # Tab until a card to pass has the focus
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('legal')"):
+            break
+    action = page.evaluate("document.activeElement.getAttribute('data-action')")
+    assert action and action.startswith("pass ")
+    page.keyboard.press("Enter")
+    assert page.locator(".selected").count() == 1
+    page.keyboard.press("Space")  # the same card again: chosen no more
+    assert page.locator(".selected").count() == 0
+    assert isinstance(ann, Person)
