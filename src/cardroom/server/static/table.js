@@ -216,7 +216,7 @@ class TablePage {
     const batch = this.batch;
     return {
       t: this.t, lang: this.ctx.lang, seat: this.seat, players: this.info.players,
-      el, svg, legal: this.legal, step: composer.step,
+      el, svg, legal: this.legal, step: composer.step, log: this.log,
       name: (seat) => seatName(this.t, this.info, seat),
       can: (more) => (batch && more[0] === batch.verb
         ? this.selection.includes(more[1]) || composer.can(more) : composer.can(more)),

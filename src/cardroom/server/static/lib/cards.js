@@ -40,3 +40,16 @@ export function cardBack({ label = "", count = null } = {}) {
     "font-size": 18, "text-anchor": "middle", "font-family": "system-ui, sans-serif" },
   String(count)));
 }
+
+// A row of cards, each a move when `tokens(card)` reaches a legal action.
+export function cardRow(ctx, cards, draw, tokens = null, label = (c) => c, className = "hand") {
+  return ctx.el("div", { class: className }, cards.map((code) => {
+    const node = ctx.el("span", { class: "card-slot" }, draw(code));
+    return tokens ? ctx.choice(node, tokens(code), label(code)) : node;
+  }));
+}
+
+// A titled area of the table.
+export function area(ctx, title, ...children) {
+  return ctx.el("section", { class: "area" }, ctx.el("h3", {}, title), children);
+}

@@ -1,0 +1,151 @@
+// Papayoo: four suits and the Payoo suit; pass cards left, then tricks.
+import { card, cardRow, area } from "../../lib/cards.js";
+
+const SUITS = {
+  S: { glyph: "♠", ink: "#111" }, H: { glyph: "♥", ink: "#c1121f" },
+  D: { glyph: "♦", ink: "#1d4ed8" }, C: { glyph: "♣", ink: "#15803d" },
+  P: { glyph: "P", ink: "#7e22ce" },
+};
+const ORDER = "SHDCP";
+
+function parse(code) {
+  return { value: Number(code.slice(0, -1)), suit: code.slice(-1) };
+}
+
+function sortCards(cards) {
+  return [...cards].sort((a, b) => {
+    const x = parse(a), y = parse(b);
+    return ORDER.indexOf(x.suit) - ORDER.indexOf(y.suit) || x.value - y.value;
+  });
+}
+
+function cardName(ctx, code) {
+  const { value, suit } = parse(code);
+  return ctx.t("card.name", { value, suit: ctx.t(`suit.${suit}`) });
+}
+
+function drawCard(ctx, code, papayoo) {
+  const { value, suit } = parse(code);
+  const look = SUITS[suit];
+  const face = [ctx.svg("text", { x: 30, y: 56, "text-anchor": "middle", "font-size": 30,
+    fill: look.ink, "font-family": "system-ui, sans-serif" }, look.glyph)];
+  if (suit === "P") {
+    face.push(ctx.svg("text", { x: 30, y: 78, "text-anchor": "middle", "font-size": 9,
+      fill: look.ink }, "PAYOO"));
+  }
+  if (code === papayoo) {
+    face.push(ctx.svg("circle", { cx: 30, cy: 46, r: 22, fill: "none", stroke: "#b45309",
+      "stroke-width": 3 }), ctx.svg("text", { x: 30, y: 84, "text-anchor": "middle",
+      "font-size": 9, fill: "#b45309", "font-weight": "bold" }, "PAPAYOO"));
+  }
+  return card({ corner: `${value}${look.glyph}`, ink: look.ink,
+    fill: suit === "P" ? "#f5edff" : "#fff", face, label: cardName(ctx, code) });
+}
+
+function lastTrick(ctx) {
+  const log = ctx.log || [];
+  for (let i = log.length - 1; i >= 0; i -= 1) {
+    if (log[i].type !== "trick") continue;
+    const plays = log.slice(0, i).filter((e) => e.type === "play").slice(-log[i].cards.length);
+    return { winner: log[i].winner, points: log[i].points, plays };
+  }
+  return null;
+}
+
+function trickArea(ctx, view, plays, title) {
+  const spots = plays.map(([seat, code]) => ctx.el("div", { class: "spot" },
+    drawCard(ctx, code, view.papayoo), ctx.el("span", {}, ctx.name(seat))));
+  return area(ctx, title, ctx.el("div", { class: "spots" }, spots));
+}
+
+function handArea(ctx, view) {
+  if (!view.hand) return null;
+  const verb = view.phase === "pass" ? "pass" : "play";
+  const row = cardRow(ctx, sortCards(view.hand), (c) => drawCard(ctx, c, view.papayoo),
+    (c) => [verb, c], (c) => `${ctx.t(`action.${verb}`)} ${cardName(ctx, c)}`);
+  const parts = [row];
+  if (view.phase === "pass") {
+    parts.push(ctx.el("p", {}, ctx.t("pass.hint", { n: view.pass_count, name:
+      ctx.name((view.seat + 1) % ctx.players) })), ctx.term("passing"));
+  }
+  if (view.received && view.received.length) {
+    parts.push(ctx.el("p", {}, ctx.t("pass.received", {
+      cards: view.received.map((c) => cardName(ctx, c)).join(", ") })));
+  }
+  return area(ctx, ctx.t("area.hand"), parts);
+}
+
+function pointsTable(ctx, view) {
+  const rows = Array.from({ length: ctx.players }, (_, seat) => ctx.el("tr", {},
+    ctx.el("td", {}, ctx.name(seat)),
+    ctx.el("td", {}, String(view.hand_sizes ? view.hand_sizes[seat] : "")),
+    ctx.el("td", {}, String(view.taken_points ? view.taken_points[seat] : 0)),
+    ctx.el("td", {}, String(view.scores[seat]))));
+  return ctx.el("table", {}, ctx.el("tr", {}, ["seat", "cards", "taken", "total"].map(
+    (k) => ctx.el("th", {}, ctx.t(`col.${k}`)))), rows);
+}
+
+function roundsTable(ctx, rounds) {
+  return ctx.el("table", {},
+    ctx.el("tr", {}, ctx.el("th", {}, ctx.t("col.round")),
+      Array.from({ length: ctx.players }, (_, s) => ctx.el("th", {}, ctx.name(s)))),
+    rounds.map((points, i) => ctx.el("tr", {}, ctx.el("td", {}, String(i + 1)),
+      points.map((p) => ctx.el("td", {}, String(p))))));
+}
+
+export default {
+  render(view, ctx) {
+    const papayoo = view.papayoo
+      ? ctx.t("papayoo.is", { card: cardName(ctx, view.papayoo) }) : ctx.t("papayoo.unknown");
+    const head = ctx.el("p", {}, ctx.t("round.of", { n: view.round, total: view.rounds }), " · ",
+      papayoo, " ", ctx.term("papayoo"), " ", ctx.term("payoo"));
+    const trick = (view.trick || []);
+    const last = lastTrick(ctx);
+    return ctx.el("div", { class: "papayoo" }, head,
+      trickArea(ctx, view, trick, ctx.t("area.trick")),
+      last ? trickArea(ctx, view, last.plays.map((e) => [e.seat, e.card]),
+        ctx.t("area.last_trick", { name: ctx.name(last.winner), n: last.points })) : null,
+      handArea(ctx, view), area(ctx, ctx.t("area.points"), pointsTable(ctx, view)),
+      view.round_points && view.round_points.length
+        ? area(ctx, ctx.t("area.rounds"), roundsTable(ctx, view.round_points)) : null);
+  },
+
+  describe(event, ctx) {
+    const e = event;
+    const who = e.seat === undefined ? "" : ctx.name(e.seat);
+    const names = (cards) => cards.map((c) => cardName(ctx, c)).join(", ");
+    switch (e.type) {
+      case "deal": return ctx.t("event.deal", { round: e.round, name: ctx.name(e.dealer),
+        n: e.cards_each, pass: e.pass_count });
+      case "hand": return ctx.t("event.hand", { cards: names(sortCards(e.cards)) });
+      case "pass_card": return ctx.t("event.pass_card", { card: cardName(ctx, e.card) });
+      case "passed": return ctx.t("event.passed", { name: who });
+      case "received": return ctx.t("event.received", { name: who, from: ctx.name(e.from),
+        cards: names(e.cards) });
+      case "die": return ctx.t("event.die", { suit: ctx.t(`suit.${e.suit}`),
+        card: cardName(ctx, e.papayoo) });
+      case "play": return ctx.t("event.play", { name: who, card: cardName(ctx, e.card) });
+      case "trick": return ctx.t("event.trick", { name: ctx.name(e.winner), n: e.points });
+      case "round_end": return ctx.t("event.round_end", { round: e.round,
+        points: e.points.map((p, s) => `${ctx.name(s)} ${p}`).join(", ") });
+      case "game_end": return ctx.t("event.game_end");
+      default: return null;
+    }
+  },
+
+  summary(result, view, ctx) {
+    return ctx.el("div", {}, ctx.el("p", {}, ctx.t("summary.lower_wins")),
+      roundsTable(ctx, result.rounds || []),
+      ctx.el("p", {}, ctx.t("summary.totals", {
+        scores: result.scores.map((p, s) => `${ctx.name(s)} ${p}`).join(", ") })));
+  },
+
+  label(action, ctx) {
+    const [verb, code] = action.split(" ");
+    return code ? `${ctx.t(`action.${verb}`)} ${cardName(ctx, code)}` : ctx.t(`action.${verb}`);
+  },
+
+  batch(view) {
+    return view.phase === "pass" ? { verb: "pass", count: view.pass_count - (view.chosen || []).length } : null;
+  },
+};

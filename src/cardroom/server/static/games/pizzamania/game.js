@@ -1,0 +1,143 @@
+// Pizzamania: climb with equal toppings on pizza bases; shed your hand first.
+import { card, cardBack, area } from "../../lib/cards.js";
+
+const TOPPING_HUES = ["#fde68a", "#fecaca", "#bbf7d0", "#bfdbfe", "#e9d5ff", "#fed7aa"];
+
+function topping(ctx, value, count = 1) {
+  const label = ctx.t("topping", { value });
+  const face = [ctx.svg("circle", { cx: 30, cy: 46, r: 18, fill: TOPPING_HUES[value % 6],
+    stroke: "#92400e" }), ctx.svg("text", { x: 30, y: 53, "text-anchor": "middle",
+    "font-size": 20, "font-weight": "bold", fill: "#7c2d12" }, String(value))];
+  if (count > 1) {
+    face.push(ctx.svg("text", { x: 30, y: 84, "text-anchor": "middle", "font-size": 11,
+      fill: "#111" }, `×${count}`));
+  }
+  return card({ corner: String(value), ink: "#7c2d12", fill: "#fffaf0", face,
+    label: count > 1 ? `${label} ×${count}` : label });
+}
+
+function baseCard(ctx, base) {
+  const size = Number(base.slice(1));
+  const face = [ctx.svg("circle", { cx: 30, cy: 45, r: 14 + size * 4, fill: "#f4c27a",
+    stroke: "#b45309", "stroke-width": 2 }), ctx.svg("text", { x: 30, y: 52,
+    "text-anchor": "middle", "font-size": 18, "font-weight": "bold", fill: "#7c2d12" }, base)];
+  return card({ corner: base, fill: "#fff7ed", ink: "#7c2d12", face,
+    label: ctx.t(`base.${base}`) });
+}
+
+function counts(values) {
+  const out = new Map();
+  for (const v of values) out.set(v, (out.get(v) || 0) + 1);
+  return [...out.entries()].sort((a, b) => a[0] - b[0]);
+}
+
+function handArea(ctx, view) {
+  if (!view.hand) return null;
+  const groups = counts(view.hand).map(([value, n]) => ctx.choice(
+    ctx.el("span", { class: "card-slot" }, topping(ctx, value, n)), ["play", String(value)],
+    ctx.t("play.label", { value, n: view.base_size })));
+  return area(ctx, ctx.t("area.hand", { n: view.hand.length }),
+    ctx.el("div", { class: "hand" }, groups));
+}
+
+function pizzaArea(ctx, view) {
+  if (!view.base) return area(ctx, ctx.t("area.pizza"), ctx.el("p", {}, ctx.t("pizza.none")));
+  const pile = view.pile.map(([seat, value]) => ctx.el("div", { class: "spot" },
+    topping(ctx, value, view.base_size), ctx.el("span", {}, ctx.name(seat))));
+  const need = view.top === null || view.top === undefined
+    ? ctx.t("pizza.any", { n: view.base_size })
+    : ctx.t("pizza.beat", { value: view.top, n: view.base_size });
+  return area(ctx, ctx.t("area.pizza"),
+    ctx.el("div", { class: "spots" }, ctx.el("div", { class: "spot" }, baseCard(ctx, view.base),
+      ctx.el("span", {}, ctx.t("pizza.turned", { name: ctx.name(view.turner) }))), pile),
+    ctx.el("p", {}, need, " ", ctx.term("base")));
+}
+
+function deckArea(ctx, view) {
+  const makeup = Object.entries(view.base_deck_makeup || {}).map(([b, n]) => `${b}: ${n}`);
+  return ctx.el("div", { class: "spots" },
+    ctx.el("div", { class: "spot" }, cardBack({ label: ctx.t("deck", { n: view.base_deck }),
+      count: view.base_deck }), ctx.el("span", {}, ctx.t("deck", { n: view.base_deck }))),
+    ctx.el("p", {}, makeup.join(" · ")));
+}
+
+function seatsTable(ctx, view) {
+  const chefOf = (seat) => Object.entries(view.chefs || {}).filter(([, s]) => s === seat)
+    .map(([chef]) => ctx.t(`chef.${chef}`)).join(", ");
+  const state = (seat) => {
+    const place = (view.finished || []).indexOf(seat);
+    if (place >= 0) return ctx.t("seat.finished", { n: place + 1 });
+    return (view.passed || []).includes(seat) ? ctx.t("seat.passed") : "";
+  };
+  return ctx.el("table", {}, ctx.el("tr", {}, ["player", "cards", "now", "chef", "places"]
+    .map((k) => ctx.el("th", {}, ctx.t(`col.${k}`)))),
+  Array.from({ length: ctx.players }, (_, seat) => ctx.el("tr", {},
+    ctx.el("td", {}, ctx.name(seat)), ctx.el("td", {}, String(view.hand_sizes[seat])),
+    ctx.el("td", {}, state(seat)), ctx.el("td", {}, chefOf(seat)),
+    ctx.el("td", {}, (view.scores[seat] || []).join(", ")))));
+}
+
+export default {
+  render(view, ctx) {
+    const head = ctx.el("p", {}, view.rounds === 0
+      ? ctx.t("round.endless", { n: view.round }) : ctx.t("round.of", { n: view.round,
+        total: view.rounds }), view.simple ? ` · ${ctx.t("simple")}` : "", " ",
+    ctx.term("chefs"));
+    return ctx.el("div", { class: "pizzamania" }, head, pizzaArea(ctx, view), deckArea(ctx, view),
+      handArea(ctx, view), area(ctx, ctx.t("area.players"), seatsTable(ctx, view)));
+  },
+
+  describe(e, ctx) {
+    const name = (s) => ctx.name(s);
+    switch (e.type) {
+      case "deal": return ctx.t("event.deal", { round: e.round, n: e.cards_each,
+        aside: e.set_aside });
+      case "hand": return ctx.t("event.hand", { cards: e.cards.join(", ") });
+      case "bases": return ctx.t("event.bases", { n: e.count });
+      case "base": return ctx.t("event.base", { name: name(e.seat), base: ctx.t(`base.${e.base}`) });
+      case "play": return ctx.t("event.play", { name: name(e.seat), value: e.value, n: e.count });
+      case "pass": return ctx.t("event.pass", { name: name(e.seat) });
+      case "pizza": return ctx.t("event.pizza", { name: name(e.seat), base: ctx.t(`base.${e.base}`),
+        value: e.top });
+      case "dead_base": return ctx.t("event.dead_base", { base: ctx.t(`base.${e.base}`) });
+      case "out": return ctx.t("event.out", { name: name(e.seat), n: e.place });
+      case "round_end": return ctx.t("event.round_end", { round: e.round,
+        order: e.order.map(name).join(", ") });
+      case "chefs": return ctx.t("event.chefs", { list: Object.entries(e.holders)
+        .map(([chef, s]) => `${ctx.t(`chef.${chef}`)}: ${name(s)}`).join(", ") });
+      case "exchange": return ctx.t(`event.exchange.${e.which}`, { chef: ctx.t(`chef.${e.chef}`),
+        name: name(e.giver), to: name(e.receiver), n: e.count });
+      case "gift": return ctx.t("event.gift", { name: name(e.giver), to: name(e.receiver),
+        cards: e.cards.join(", ") });
+      case "reshuffle": return ctx.t("event.reshuffle", { n: e.count });
+      case "continue_or_stop": return ctx.t("event.continue_or_stop", { round: e.round });
+      case "choice": return ctx.t(`event.choice.${e.choice}`, { name: name(e.seat) });
+      case "chosen": return ctx.t("event.chosen", { name: name(e.seat) });
+      case "choices": return ctx.t("event.choices", { list: e.choices
+        .map((c, s) => `${name(s)}: ${ctx.t(`action.${c}`)}`).join(", ") });
+      case "game_end": return ctx.t("event.game_end", { name: name(e.winner) });
+      default: return ctx.t(`event.${e.type}`);
+    }
+  },
+
+  summary(result, view, ctx) {
+    const rounds = (result.scores[0] || []).map((_, i) => result.scores.map((p) => p[i]));
+    return ctx.el("div", {}, ctx.el("p", {}, ctx.t("summary.winner", { name: ctx.name(result.winner) })),
+      ctx.el("table", {}, ctx.el("tr", {}, ctx.el("th", {}, ctx.t("col.player")),
+        rounds.map((_, i) => ctx.el("th", {}, ctx.t("summary.round", { n: i + 1 })))),
+      Array.from({ length: ctx.players }, (_, seat) => ctx.el("tr", {},
+        ctx.el("td", {}, ctx.name(seat)),
+        rounds.map((places) => ctx.el("td", {}, String(places[seat])))))),
+      ctx.el("p", {}, ctx.t("summary.places")));
+  },
+
+  label(action, ctx) {
+    const [verb, value] = action.split(" ");
+    return value ? ctx.t("play.label", { value, n: 1 }) : ctx.t(`action.${verb}`);
+  },
+
+  scores(view, ctx) {
+    return view.scores.map((places) => (places.length
+      ? places.map((p) => ctx.t("place", { n: p })).join(" ") : "–"));
+  },
+};
