@@ -1,0 +1,211 @@
+// Muzicando: bid a layout, then build it note by note; signs block players.
+import { card, cardRow, area } from "../../lib/cards.js";
+
+const COLOURS = {
+  R: "#dc2626", O: "#ea580c", Y: "#ca8a04", G: "#16a34a", B: "#2563eb", I: "#4338ca", V: "#9333ea",
+};
+const COLOUR_ORDER = "ROYGBIV";
+const NOTES = ["Do", "Re", "Mi", "Fa", "Sol", "La", "Si"];
+const OVALS = new Set(["DoR", "ReO", "MiY", "FaG", "SolB", "LaI", "SiV"]);
+const SIGNS = { "#": "♯", n: "♮", b: "♭", p: "𝄽" };
+const SIGN_WORDS = { "#": "sharp", n: "natural", b: "flat", p: "rest" };
+
+function split(code) {
+  const colour = code.slice(-1);
+  const body = code.slice(0, -1);
+  return { colour, body, sign: body in SIGNS };
+}
+
+function cardName(ctx, code) {
+  const { colour, body, sign } = split(code);
+  const colourWord = ctx.t(`colour.${colour}`);
+  if (sign) return ctx.t("card.sign", { sign: ctx.t(`sign.${SIGN_WORDS[body]}`), colour: colourWord });
+  return ctx.t(OVALS.has(code) ? "card.oval" : "card.note", { note: body, colour: colourWord });
+}
+
+function sortKey(code) {
+  const { colour, body, sign } = split(code);
+  return COLOUR_ORDER.indexOf(colour) * 10 + (sign ? 9 : NOTES.indexOf(body));
+}
+
+function drawCard(ctx, code, small = false) {
+  const { colour, body, sign } = split(code);
+  const ink = COLOURS[colour];
+  const face = [ctx.svg("rect", { x: 4, y: 20, width: 52, height: 8, fill: ink })];
+  face.push(ctx.svg("text", { x: 30, y: 58, "text-anchor": "middle", "font-size": sign ? 30 : 17,
+    "font-weight": "bold", fill: ink }, sign ? SIGNS[body] : body));
+  face.push(ctx.svg("text", { x: 30, y: 80, "text-anchor": "middle", "font-size": 12,
+    fill: "#111" }, colour));
+  if (OVALS.has(code)) {
+    face.push(ctx.svg("ellipse", { cx: 30, cy: 52, rx: 24, ry: 14, fill: "none", stroke: "#111",
+      "stroke-width": 2 }));
+  }
+  return card({ corner: sign ? SIGNS[body] : body.slice(0, 2), ink, face,
+    label: cardName(ctx, code), className: small ? "small" : "" });
+}
+
+function teamOf(view, seat) {
+  return (view.teams || []).findIndex((team) => team.includes(seat));
+}
+
+function gridArea(ctx, view) {
+  const placed = new Map(view.table.cards.map(([code, x, y]) => [`${x} ${y}`, code]));
+  const covers = new Map((view.table.covers || []).map(([code, x, y]) => [`${x} ${y}`, code]));
+  const targets = ctx.step.length === 2 ? ctx.legal.map((a) => a.split(" "))
+    .filter((p) => p[1] === ctx.step[1] && p.length === 4).map((p) => [Number(p[2]), Number(p[3])])
+    : [];
+  const xs = [...view.table.cards.map((c) => c[1]), ...targets.map((t) => t[0]), 0];
+  const ys = [...view.table.cards.map((c) => c[2]), ...targets.map((t) => t[1]), 0];
+  const [x0, x1, y0, y1] = [Math.min(...xs) - 1, Math.max(...xs) + 1, Math.min(...ys) - 1,
+    Math.max(...ys) + 1];
+  const cells = [];
+  for (let y = y1; y >= y0; y -= 1) {
+    for (let x = x0; x <= x1; x += 1) cells.push(gridCell(ctx, placed, covers, x, y));
+  }
+  return ctx.el("div", { class: "grid", role: "grid", "aria-label": ctx.t("area.layout"),
+    style: `grid-template-columns: repeat(${x1 - x0 + 1}, var(--cell-w))` }, cells);
+}
+
+function gridCell(ctx, placed, covers, x, y) {
+  const key = `${x} ${y}`;
+  const code = placed.get(key);
+  const cover = covers.get(key);
+  const node = ctx.el("div", { class: `cell${code ? "" : " empty"}`, "data-cell": key },
+    code ? drawCard(ctx, code, true) : null,
+    cover ? ctx.el("span", { class: "cover" }, drawCard(ctx, cover, true)) : null);
+  if (ctx.step.length === 2 && ctx.can([String(x), String(y)])) {
+    ctx.choice(node, [String(x), String(y)], ctx.t("cell", { x, y }));
+  }
+  return node;
+}
+
+function columnsArea(ctx, view) {
+  const columns = COLOUR_ORDER.split("").filter((c) => view.table.columns[c]).map((colour) =>
+    ctx.el("div", { class: "colour-column" }, ctx.el("b", {}, ctx.t(`colour.${colour}`)),
+      ctx.el("div", { class: "stack" }, [...view.table.columns[colour]].reverse()
+        .map((code) => drawCard(ctx, code, true)))));
+  const signs = (view.table.signs || []).map((code) => drawCard(ctx, code, true));
+  return ctx.el("div", {}, ctx.el("div", { class: "columns" }, columns),
+    signs.length ? ctx.el("p", {}, ctx.t("signs.played"), " ", ctx.el("span", { class: "hand" }, signs))
+      : null);
+}
+
+function layoutArea(ctx, view) {
+  if (!view.layout) return null;
+  const drawn = view.table.cards ? gridArea(ctx, view) : columnsArea(ctx, view);
+  return area(ctx, ctx.t(`layout.${view.layout}`), ctx.term(`layout_${view.layout}`), drawn);
+}
+
+function contractLine(ctx, view) {
+  const parts = [];
+  if (view.contract) {
+    parts.push(ctx.t("contract", { contract: contractName(ctx, view.contract),
+      name: ctx.name(view.declarer) }));
+  } else if (view.layout) parts.push(ctx.t(`layout.${view.layout}`));
+  if ((view.blocked || []).length) {
+    parts.push(ctx.t("blocked", { names: view.blocked.map((s) => ctx.name(s)).join(", ") }));
+  }
+  if (view.rest !== null && view.rest !== undefined) parts.push(ctx.t("resting", { name: ctx.name(view.rest) }));
+  return ctx.el("p", {}, ctx.t("deal.of", { n: view.deal, total: view.deals }), " · ",
+    parts.join(" · "), " ", ctx.term("signs"));
+}
+
+function contractName(ctx, contract) {
+  return ctx.t("contract.name", { level: contract[0], layout: ctx.t(`layout.${contract[1]}`) });
+}
+
+function bidding(ctx, view) {
+  if (!view.calls || !view.calls.length) return null;
+  return area(ctx, ctx.t("area.bidding"), ctx.term("bidding"), ctx.el("ol", { class: "calls" },
+    view.calls.map(([seat, call]) => ctx.el("li", {}, `${ctx.name(seat)}: ${callWords(ctx, call)}`))));
+}
+
+function callWords(ctx, call) {
+  return call === "pass" ? ctx.t("action.pass") : contractName(ctx, call.split(" ")[1]);
+}
+
+function resultsTable(ctx, view, results) {
+  if (!results || !results.length) return null;
+  return ctx.el("table", {}, ctx.el("tr", {}, ctx.el("th", {}, ctx.t("col.deal")),
+    ctx.el("th", {}, ctx.t("col.layout")),
+    Array.from({ length: ctx.players }, (_, s) => ctx.el("th", {}, ctx.name(s)))),
+  results.map((r, i) => ctx.el("tr", {}, ctx.el("td", {}, r.cancelled ? ctx.t("cancelled") : String(i + 1)),
+    ctx.el("td", {}, r.contract ? `${contractName(ctx, r.contract)}${r.made === undefined ? ""
+      : r.made ? ` ✓` : ` ✗`}` : ctx.t(`layout.${r.layout}`)),
+    r.points.map((p) => ctx.el("td", {}, String(p))))));
+}
+
+function handArea(ctx, view) {
+  if (!view.hand) return null;
+  const hand = [...view.hand].sort((a, b) => sortKey(a) - sortKey(b));
+  return area(ctx, ctx.t("area.hand"), cardRow(ctx, hand, (c) => drawCard(ctx, c),
+    (c) => ["play", c], (c) => cardName(ctx, c)), ctx.term("oval"));
+}
+
+function seatsLine(ctx, view) {
+  return ctx.el("p", {}, Array.from({ length: ctx.players }, (_, s) => {
+    const team = teamOf(view, s);
+    const tag = team >= 0 ? ` (${ctx.t(`team.${team}`)})` : "";
+    const out = (view.out || []).includes(s) ? ` · ${ctx.t("out")}` : "";
+    return `${ctx.name(s)}${tag}: ${ctx.t("cards", { n: view.hand_sizes[s] })}${out}`;
+  }).join(" | "), view.pile ? ` | ${ctx.t("pile", { n: view.pile })}` : "");
+}
+
+export default {
+  render(view, ctx) {
+    return ctx.el("div", { class: "muzicando" }, contractLine(ctx, view), seatsLine(ctx, view),
+      bidding(ctx, view), layoutArea(ctx, view), handArea(ctx, view),
+      view.results && view.results.length
+        ? area(ctx, ctx.t("area.results"), resultsTable(ctx, view, view.results)) : null);
+  },
+
+  describe(e, ctx) {
+    const name = e.seat === undefined ? "" : ctx.name(e.seat);
+    const names = (seats) => seats.map((s) => ctx.name(s)).join(", ");
+    switch (e.type) {
+      case "deal": return ctx.t("event.deal", { deal: e.deal, name: ctx.name(e.dealer), n: e.cards_each });
+      case "hand": return ctx.t("event.hand", { cards: e.cards.map((c) => cardName(ctx, c)).join(", ") });
+      case "call": return ctx.t("event.call", { name, call: callWords(ctx, e.call) });
+      case "forced_bid": return ctx.t("event.forced_bid", { name });
+      case "contract": return ctx.t("event.contract", { contract: contractName(ctx, e.contract),
+        name: ctx.name(e.declarer), opener: ctx.name(e.opener) });
+      case "choose": return ctx.t("event.choose", { name, layout: ctx.t(`layout.${e.layout}`) });
+      case "cannot_choose": return ctx.t("event.cannot_choose", { name });
+      case "play": return ctx.t("event.play", { name, card: cardName(ctx, e.card) });
+      case "blocked": return ctx.t("event.blocked", { names: names(e.seats), card: cardName(ctx, e.by) });
+      case "skipped": return ctx.t("event.skipped", { name });
+      case "pass": return ctx.t(e.drew ? "event.pass_draw" : "event.pass", { name });
+      case "draw": return ctx.t("event.draw", { card: cardName(ctx, e.card) });
+      case "rest": return ctx.t("event.rest", { name });
+      case "rest_over": return ctx.t("event.rest_over", { name });
+      case "out": return ctx.t("event.out", { name, n: e.place });
+      case "stuck": return ctx.t("event.stuck", { name });
+      case "hand_over": return ctx.t("event.hand_over", { name, to: ctx.name(e.target) });
+      case "failed_opening": return ctx.t("event.failed_opening", { name,
+        contract: contractName(ctx, e.contract), n: e.penalty });
+      case "deal_end": return ctx.t("event.deal_end", { deal: e.deal,
+        points: e.points.map((p, s) => `${ctx.name(s)} ${p}`).join(", ") });
+      case "redeal": return ctx.t("event.redeal", { name: ctx.name(e.dealer) });
+      case "game_end": return ctx.t("event.game_end");
+      default: return ctx.t(`event.${e.type}`, { name });
+    }
+  },
+
+  summary(result, view, ctx) {
+    return ctx.el("div", {}, ctx.el("p", {}, ctx.t("summary.highest")),
+      resultsTable(ctx, view, result.deals || []),
+      ctx.el("p", {}, ctx.t("summary.totals", {
+        scores: result.scores.map((p, s) => `${ctx.name(s)} ${p}`).join(", ") })));
+  },
+
+  label(action, ctx) {
+    const parts = action.split(" ");
+    if (parts[0] === "bid") return ctx.t("action.bid", { contract: contractName(ctx, parts[1]) });
+    if (parts[0] === "choose") return ctx.t("action.choose", { layout: ctx.t(`layout.${parts[1]}`) });
+    if (parts[0] === "play" && parts.length === 4) {
+      return ctx.t("action.play_at", { card: cardName(ctx, parts[1]), x: parts[2], y: parts[3] });
+    }
+    if (parts[0] === "play") return ctx.t("action.play", { card: cardName(ctx, parts[1]) });
+    return ctx.t(`action.${parts[0]}`);
+  },
+};
