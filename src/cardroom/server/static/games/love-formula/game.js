@@ -1,0 +1,214 @@
+// Love Formula: draft, then play cards in priority order to complete each
+// couple's perfect date. Card facts come from cards.json (built from the
+// engine's card data by love_formula/render/webdata.py).
+import { svg } from "../../lib/dom.js";
+
+const CARDS = await fetch("/static/games/love-formula/cards.json").then((r) => r.json());
+const TYPE_COLOURS = {
+  preparation: "#dcfce7", couple: "#fce7f3", obstacle: "#fee2e2", connection: "#dbeafe",
+  action: "#ffedd5", reaction: "#ede9fe", chance: "#fef9c3", goal: "#fae8ff", vp: "#f5f5f5",
+};
+const TYPE_MARKS = { preparation: "P", couple: "♥", obstacle: "✕", connection: "∞", action: "!",
+  reaction: "↺", chance: "?", goal: "★", vp: "VP" };
+
+function facts(code) {
+  return CARDS[code] || { name_en: code, name_uk: code, type: "action", text: "" };
+}
+
+function cardName(ctx, code) {
+  if (!code) return ctx.t("hidden");
+  const f = facts(code);
+  return ctx.lang === "uk" ? f.name_uk : f.name_en;
+}
+
+function typeWord(ctx, f) {
+  if (f.job) return ctx.t("type.job");
+  return ctx.t(`type.${f.type}`) + (f.subtype ? ` (${ctx.t(`subtype.${f.subtype}`)})` : "");
+}
+
+function wrap(text, width) {
+  const lines = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if ((line + " " + word).trim().length > width && line) {
+      lines.push(line);
+      line = word;
+    } else line = (line + " " + word).trim();
+  }
+  if (line) lines.push(line);
+  return lines.slice(0, 3);
+}
+
+function drawCard(ctx, code, small = false) {
+  const f = facts(code);
+  const name = cardName(ctx, code);
+  const label = [name, typeWord(ctx, f), f.priority ? ctx.t("priority", { p: f.priority }) : "",
+    f.vp ? ctx.t("vp.couple", { a: f.vp[0], b: f.vp[1] }) : ""].filter(Boolean).join(", ");
+  return svg("svg", { viewBox: "0 0 90 120", class: `lf-card${small ? " small" : ""}`, role: "img",
+    "aria-label": label },
+  svg("title", {}, `${label}\n${f.text}`),
+  svg("rect", { x: 1, y: 1, width: 88, height: 118, rx: 7, fill: TYPE_COLOURS[f.type] || "#fff",
+    stroke: "#333", "stroke-width": 1.5 }),
+  svg("text", { x: 6, y: 16, "font-size": 13, "font-weight": "bold", fill: "#111" }, TYPE_MARKS[f.type] || ""),
+  f.priority ? svg("text", { x: 84, y: 16, "text-anchor": "end", "font-size": 12, fill: "#111" }, f.priority) : null,
+  wrap(name, 13).map((line, i) => svg("text", { x: 45, y: 44 + i * 14, "text-anchor": "middle",
+    "font-size": 11.5, "font-weight": "bold", fill: "#111" }, line)),
+  svg("text", { x: 45, y: 94, "text-anchor": "middle", "font-size": 9, fill: "#333" },
+    typeWord(ctx, f).slice(0, 22)),
+  f.vp ? svg("text", { x: 45, y: 111, "text-anchor": "middle", "font-size": 10, fill: "#9d174d" },
+    `${f.vp[0]} / ${f.vp[1]} VP`) : null,
+  f.hearts ? svg("text", { x: 84, y: 111, "text-anchor": "end", "font-size": 10, fill: "#be123c" },
+    `${"♥".repeat(f.hearts)}`) : null);
+}
+
+function slot(ctx, code, tokens, small = false) {
+  const node = ctx.el("span", { class: "card-slot" }, drawCard(ctx, code, small));
+  if (!tokens) return node;
+  const verb = tokens.find((t) => ctx.can(t));
+  return verb ? ctx.choice(node, verb, `${ctx.t(`action.${verb[0]}`)}: ${cardName(ctx, code)}`) : node;
+}
+
+function row(ctx, cards, tokens, small) {
+  return ctx.el("div", { class: "hand" }, cards.map((c) => slot(ctx, c, tokens ? tokens(c) : null, small)));
+}
+
+function coupleNode(ctx, view, seat, couple) {
+  const node = ctx.el("div", { class: "couple" }, slot(ctx, couple.card, null),
+    ctx.el("div", { class: "attached" }, couple.attached.map((a) => slot(ctx, a.card,
+      [["detach", a.card], ["remove", a.card]], true))),
+    ctx.el("p", { class: "missing" }, couple.missing.length
+      ? ctx.t("couple.missing", { list: couple.missing.map((k) => cardName(ctx, firstOf(k))).join(", ") })
+      : ctx.t("couple.perfect"), " · ", ctx.t("vp", { n: couple.vp })));
+  const tokens = [["target", String(seat), couple.card], ["attach", couple.card]];
+  const step = ctx.step.length ? [[couple.card]] : [];
+  const reach = [...step, ...tokens].find((t) => ctx.can(t));
+  return reach ? ctx.choice(node, reach, ctx.t("couple.choose", { couple: cardName(ctx, couple.card) })) : node;
+}
+
+function firstOf(key) {
+  return Object.keys(CARDS).find((code) => code === key || code.startsWith(`${key}-`)) || key;
+}
+
+function zoneNode(ctx, view, seat) {
+  const zone = view.zones[seat];
+  const mine = seat === ctx.seat;
+  return ctx.el("section", { class: `zone${mine ? " mine" : ""}` },
+    ctx.el("h3", {}, ctx.t("zone.of", { name: ctx.name(seat), n: zone.vp,
+      cards: view.hand_sizes[seat] })),
+    ctx.el("div", { class: "couples" }, zone.couples.map((c) => coupleNode(ctx, view, seat, c))),
+    zone.loose.length ? ctx.el("div", {}, ctx.el("span", {}, ctx.t("zone.loose")),
+      row(ctx, zone.loose, mine ? (c) => [["move", c], ["drop", c]] : null, true)) : null);
+}
+
+function tableNode(ctx, view) {
+  if (!view.table || !view.table.some((c) => c !== null)) return null;
+  const order = view.order && view.order.length ? view.order : view.table.map((_, s) => s);
+  return ctx.el("section", {}, ctx.el("h3", {}, ctx.t("area.played"), " ", ctx.term("priority")),
+    ctx.el("div", { class: "spots" }, order.map((seat) => ctx.el("div", { class: "spot" },
+      view.table[seat] ? drawCard(ctx, view.table[seat], true) : ctx.el("span", {}, ctx.t("hidden")),
+      ctx.el("span", {}, ctx.name(seat) + (view.turn === seat ? " ◀" : ""))))));
+}
+
+function handNode(ctx, view) {
+  if (!view.hand) return null;
+  const verbs = (c) => ["select", "react", "discard", "take", "draft", "play"].map((v) => [v, c]);
+  const parts = [ctx.el("h3", {}, ctx.t("area.hand"), " ", ctx.term("select")), row(ctx, view.hand, verbs)];
+  if (view.pack && view.pack.length) {
+    parts.push(ctx.el("h3", {}, ctx.t("area.pack"), " ", ctx.term("draft")),
+      row(ctx, view.pack, (c) => [["draft", c]]));
+  }
+  const texts = [...view.hand, ...(view.pack || [])].map((c) => ctx.el("li", {},
+    ctx.el("b", {}, cardName(ctx, c)), ` (${typeWord(ctx, facts(c))}): ${facts(c).text}`));
+  parts.push(ctx.el("details", {}, ctx.el("summary", {}, ctx.t("texts")), ctx.el("ul", {}, texts)));
+  if (view.job) parts.push(ctx.el("p", {}, ctx.t("job", { card: cardName(ctx, view.job) })));
+  if (view.selected) parts.push(ctx.el("p", {}, ctx.t("selected", { card: cardName(ctx, view.selected) })));
+  return ctx.el("section", { class: "my-hand" }, parts);
+}
+
+function extrasNode(ctx, view) {
+  const parts = [];
+  if (view.chance) {
+    parts.push(ctx.el("p", {}, ctx.t("chance.now", { card: view.chance.card
+      ? cardName(ctx, view.chance.card) : ctx.t("none") }), " ", ctx.term("chance")));
+  }
+  if (view.goals) {
+    parts.push(ctx.el("p", {}, ctx.t("goals.row", { list: view.goals.row.map((g) =>
+      (g.face_up ? cardName(ctx, g.goal) : ctx.t("hidden")) + (g.won_by !== null && g.won_by !== undefined
+        ? ` (${ctx.name(g.won_by)})` : "")).join(", ") }), " ", ctx.term("goals")));
+  }
+  if (view.discard && view.discard.length) {
+    parts.push(ctx.el("details", {}, ctx.el("summary", {}, ctx.t("discard", { n: view.discard.length })),
+      row(ctx, view.discard, (c) => [["take", c]], true)));
+  }
+  return parts;
+}
+
+function headNode(ctx, view) {
+  return ctx.el("p", {}, ctx.t("stage", { n: view.stage }), " · ",
+    ctx.t(`step.${view.step || "none"}`), " · ", ctx.t("deck", { n: view.deck_size }));
+}
+
+const EVENT_PARAMS = {
+  seat: "name", target: "target", from: "from", owner: "owner", by: "by", revealer: "name",
+};
+
+function eventParams(ctx, e) {
+  const p = { ...e };
+  for (const [field, param] of Object.entries(EVENT_PARAMS)) {
+    if (typeof e[field] === "number") p[param] = ctx.name(e[field]);
+  }
+  for (const field of ["card", "couple", "against", "goal", "vp_card"]) {
+    if (typeof e[field] === "string") p[field] = cardName(ctx, e[field]);
+  }
+  if (Array.isArray(e.cards)) {
+    p.cards = e.cards.map((c) => (Array.isArray(c) ? `${ctx.name(c[0])}: ${cardName(ctx, c[1])}`
+      : cardName(ctx, c))).join(", ");
+    p.n = e.cards.length;
+  }
+  if (typeof e.cards === "number") p.n = e.cards;
+  if (Array.isArray(e.vp)) p.vp = e.vp.map((v, s) => `${ctx.name(s)} ${v}`).join(", ");
+  if (Array.isArray(e.with)) p.with = e.with.map((c) => cardName(ctx, c)).join(", ");
+  if (e.type === "round_rule") p.rule = ctx.t(`rule.${e.rule}`);
+  if (typeof e.direction === "string") p.direction = ctx.t(`dir.${e.direction}`);
+  if (e.type === "hearts") p.n = Math.abs(e.change);
+  for (const k of ["count", "moves", "pick", "round", "stage", "cards_each"]) {
+    if (typeof e[k] === "number" && p.n === undefined) p.n = e[k];
+  }
+  return p;
+}
+
+function breakdownTable(ctx, breakdown) {
+  const cols = ["vp", "couples", "preparations", "obstacles", "hand"];
+  return ctx.el("table", {}, ctx.el("tr", {}, ctx.el("th", {}, ctx.t("col.player")),
+    cols.map((c) => ctx.el("th", {}, ctx.t(`col.${c}`)))),
+  breakdown.map((b, seat) => ctx.el("tr", {}, ctx.el("td", {}, ctx.name(seat)),
+    cols.map((c) => ctx.el("td", {}, String(b[c] ?? ""))))));
+}
+
+export default {
+  render(view, ctx) {
+    return ctx.el("div", { class: "love-formula" }, headNode(ctx, view), extrasNode(ctx, view),
+      tableNode(ctx, view), handNode(ctx, view),
+      ctx.el("div", { class: "zones" }, view.zones.map((_, seat) => zoneNode(ctx, view, seat))));
+  },
+
+  describe(e, ctx) {
+    const key = e.type === "take" ? `event.take.${e.from}` : e.type === "hearts"
+      ? `event.hearts.${e.change < 0 ? "lose" : "gain"}` : `event.${e.type}`;
+    return ctx.t(key, eventParams(ctx, e));
+  },
+
+  summary(result, view, ctx) {
+    const perfect = (result.breakdown || []).flatMap((b, seat) => (b.perfect || [])
+      .map((c) => `${cardName(ctx, c)} (${ctx.name(seat)})`));
+    return ctx.el("div", {}, ctx.el("p", {}, ctx.t("summary.most")),
+      breakdownTable(ctx, result.breakdown || []),
+      ctx.el("p", {}, ctx.t("summary.perfect", { list: perfect.join(", ") || "—" })));
+  },
+
+  label(action, ctx) {
+    const [verb, ...args] = action.split(" ");
+    const words = args.map((a) => (/^\d+$/.test(a) ? ctx.name(Number(a)) : cardName(ctx, a)));
+    return [ctx.t(`action.${verb}`), ...words].join(" · ");
+  },
+};
