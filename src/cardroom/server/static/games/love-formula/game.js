@@ -145,7 +145,7 @@ function extrasNode(ctx, view) {
 
 function headNode(ctx, view) {
   return ctx.el("p", {}, ctx.t("stage", { n: view.stage }), " · ",
-    ctx.t(`step.${view.step || "none"}`), " · ", ctx.t("deck", { n: view.deck_size }));
+    view.step ? `${ctx.t(`step.${view.step}`)} · ` : "", ctx.t("deck", { n: view.deck_size }));
 }
 
 const EVENT_PARAMS = {

@@ -104,7 +104,7 @@ export default {
       case "armed": return ctx.t("event.armed", { name, n: e.number });
       case "push": return ctx.t("event.push", { name, to: ctx.name(e.target), n: e.number,
         cards: cards(e.cards) });
-      case "avoid_roll": return ctx.t(e.avoided ? "event.avoid_roll_yes" : "event.avoid_roll_no",
+      case "avoid_roll": return ctx.t(e.avoided ? "event.avoid_roll.yes" : "event.avoid_roll.no",
         { name, die: e.die, n: e.number });
       case "pushed_onto": return ctx.t("event.pushed_onto", { name, n: e.count });
       case "take_column": return ctx.t("event.take_column", { name, n: e.number, count: e.count });
