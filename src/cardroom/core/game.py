@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from cardroom.core.bot import Bot
+from cardroom.core.encoding import Encoding
 from cardroom.core.errors import BadOption, GameOver, IllegalAction, NotYourTurn
 from cardroom.core.events import PUBLIC, CommonView, Event, Log, Viewer, visible
 from cardroom.core.options import STACK_OPTION, Option, resolve_options
@@ -275,6 +276,8 @@ class Game(ABC):
     search_prior: ClassVar[float] = 0.0
     """ISMCTS's default prior: the share of the iterations that the heuristic
     bot's move gets as extra visits (tuned per game with the arena)."""
+    encoding: ClassVar[Encoding]
+    """Action index, length cap, returns and observations (core.encoding)."""
 
     def all_options(self) -> tuple[Option, ...]:
         return (*self.options, STACK_OPTION)
@@ -383,3 +386,33 @@ class Game(ABC):
     def describe_event(self, event: Mapping[str, Any], viewer: Viewer) -> str | None:
         """One log event as a sentence for the terminal; None to stay silent."""
         return self.parts.describe_event(event, viewer)
+
+    # ----- numeric interface for learning tools (core.encoding) ------------
+    def num_distinct_actions(self) -> int:
+        return self.encoding.num_distinct_actions()
+
+    def action_index(self, action: int) -> int:
+        return self.encoding.action_index(action)
+
+    def action_from_index(self, index: int) -> int:
+        return self.encoding.action_from_index(index)
+
+    def max_game_length(self, players: int, options: Mapping[str, Any]) -> int:
+        return self.encoding.max_game_length(players, options)
+
+    def returns(self, result: Result, players: int) -> list[float]:
+        return self.encoding.returns(result.ranking, players)
+
+    def return_bounds(self) -> tuple[float, float]:
+        return self.encoding.return_bounds()
+
+    def observation_shape(self, players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
+        return self.encoding.observation_shape(players, options)
+
+    def encode_observation(self, view: Mapping[str, Any]) -> list[float]:
+        """A seat's view (``state.view(seat)``) as a fixed-length list of numbers."""
+        return self.encoding.encode(view)
+
+    def observation_text(self, view: Mapping[str, Any]) -> str:
+        """The same view as text, without colour."""
+        return self.render(view, False)

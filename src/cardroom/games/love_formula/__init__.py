@@ -23,6 +23,7 @@ from cardroom.core.game import Game, GameParts
 from cardroom.core.registry import register
 from cardroom.games.love_formula.bot.heuristic import LoveHeuristic
 from cardroom.games.love_formula.cards.config import OPTIONS, check_options
+from cardroom.games.love_formula.encoding import ENCODING
 from cardroom.games.love_formula.render.events import describe_event
 from cardroom.games.love_formula.render.table import render
 from cardroom.games.love_formula.sampler import determinize
@@ -47,6 +48,7 @@ class LoveFormula(Game):
     search_prior = 0.5
     parts = GameParts(determinize=determinize, heuristic=LoveHeuristic, render=render,
                       describe_event=describe_event)
+    encoding = ENCODING
 
     def check_options(
         self, players: int, options: dict[str, Any], given: Mapping[str, Any]

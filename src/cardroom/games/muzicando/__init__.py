@@ -12,6 +12,7 @@ from cardroom.core.options import Option
 from cardroom.core.registry import register
 from cardroom.games.muzicando import render
 from cardroom.games.muzicando.bot import MuzicandoHeuristic
+from cardroom.games.muzicando.encoding import ENCODING
 from cardroom.games.muzicando.fields import INDIVIDUAL_MODE, PARTNERSHIP_MODE
 from cardroom.games.muzicando.rules.options import deal_count, uses_bidding
 from cardroom.games.muzicando.sampler import determinize
@@ -44,6 +45,7 @@ class Muzicando(Game):
     search_iterations = 400
     parts = GameParts(determinize=determinize, heuristic=MuzicandoHeuristic,
                       render=render.render, describe_event=render.describe_event)
+    encoding = ENCODING
 
     def check_options(
         self, players: int, options: dict[str, Any], given: Mapping[str, Any]

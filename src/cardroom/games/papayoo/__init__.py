@@ -11,6 +11,7 @@ from cardroom.core.registry import register
 from cardroom.games.papayoo import render
 from cardroom.games.papayoo.bot import PapayooHeuristic
 from cardroom.games.papayoo.cards import BY_CODE, DEAL_TABLE, SUIT_LETTERS, deck_mask
+from cardroom.games.papayoo.encoding import ENCODING
 from cardroom.games.papayoo.sampler import determinize
 from cardroom.games.papayoo.state import PapayooState
 
@@ -20,6 +21,7 @@ class Papayoo(Game):
     state_class = PapayooState
     parts = GameParts(determinize=determinize, heuristic=PapayooHeuristic,
                       render=render.render, describe_event=render.describe_event)
+    encoding = ENCODING
     name = "Papayoo"
     min_players = 3
     max_players = 8

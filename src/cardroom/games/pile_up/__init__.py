@@ -19,6 +19,7 @@ from cardroom.games.pile_up.cards import (
     TYPE_COPIES,
     IdPool,
 )
+from cardroom.games.pile_up.encoding import ENCODING
 from cardroom.games.pile_up.sampler import determinize
 from cardroom.games.pile_up.state import PileUpState
 
@@ -28,6 +29,7 @@ class PileUp(Game):
     state_class = PileUpState
     parts = GameParts(determinize=determinize, heuristic=PileUpHeuristic,
                       render=render.render, describe_event=render.describe_event)
+    encoding = ENCODING
     name = "Pile up"
     min_players = 2
     max_players = 5

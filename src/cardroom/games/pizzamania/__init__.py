@@ -12,6 +12,7 @@ from cardroom.core.options import Option
 from cardroom.core.registry import register
 from cardroom.games.pizzamania import render
 from cardroom.games.pizzamania.bot import PizzamaniaHeuristic
+from cardroom.games.pizzamania.encoding import ENCODING
 from cardroom.games.pizzamania.sampler import determinize
 from cardroom.games.pizzamania.stacking import convert_bases, convert_deal
 from cardroom.games.pizzamania.state import PizzamaniaState
@@ -30,6 +31,7 @@ class Pizzamania(Game):
     state_class = PizzamaniaState
     parts = GameParts(determinize=determinize, heuristic=PizzamaniaHeuristic,
                       render=render.render, describe_event=render.describe_event)
+    encoding = ENCODING
     name = "Pizzamania"
     min_players = 2  # D3
     max_players = 8

@@ -1,0 +1,181 @@
+"""What learning and game-theory tools need of a game besides its rules.
+
+Each game declares one ``Encoding`` (``games/<pkg>/encoding.py``) as its
+``Game.encoding``: a dense action index, a cap on the length of a game,
+numeric returns per seat with their bounds, and an observation: a flat list
+of numbers of a fixed length, built from one seat's view alone (never the
+referee state). The wrappers in ``cardroom.rl`` read nothing else.
+
+An observation is laid out by a ``Layout``: named fields, each a block of
+numbers whose meaning the game's rules page documents field by field. Lists
+of floats keep the core free of numpy; the wrappers turn them into arrays.
+
+Seats inside an observation are *relative*: 0 is the viewer, 1 the next
+seat clockwise (the next higher number), and so on, so a policy sees every
+seat of the table from the same chair.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardroom.core.ranking import Ranking, rank_shares
+
+
+@dataclass(frozen=True)
+class Field:
+    """One block of an observation: ``size`` numbers under one name."""
+
+    name: str
+    size: int
+    meaning: str
+
+
+class Layout:
+    """The fields of an observation, in order, and where each starts."""
+
+    def __init__(self, fields: Iterable[Field]) -> None:
+        self.fields = tuple(fields)
+        self.offsets: dict[str, int] = {}
+        at = 0
+        for f in self.fields:
+            if f.name in self.offsets:
+                raise ValueError(f"observation field {f.name!r} declared twice")
+            self.offsets[f.name] = at
+            at += f.size
+        self.sizes = {f.name: f.size for f in self.fields}
+        self.size = at
+
+    def writer(self) -> Writer:
+        return Writer(self)
+
+
+class Writer:
+    """Fills one observation; every write names its field, so a wrong index
+    fails loudly instead of spilling into the next field."""
+
+    __slots__ = ("layout", "out")
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.out = [0.0] * layout.size
+
+    def _at(self, name: str, index: int) -> int:
+        size = self.layout.sizes[name]
+        if not 0 <= index < size:
+            raise IndexError(f"observation field {name!r} has {size} entries, not {index + 1}")
+        return self.layout.offsets[name] + index
+
+    def set(self, name: str, index: int, value: float = 1.0) -> None:
+        self.out[self._at(name, index)] = float(value)
+
+    def add(self, name: str, index: int, value: float = 1.0) -> None:
+        self.out[self._at(name, index)] += float(value)
+
+    def one_hot(self, name: str, index: int | None) -> None:
+        """A 1 at ``index``; nothing for None (the field stays all zeros)."""
+        if index is not None:
+            self.set(name, index)
+
+    def bits(self, name: str, indices: Iterable[int]) -> None:
+        for i in indices:
+            self.set(name, i)
+
+    def values(self, name: str, values: Sequence[float], scale: float = 1.0) -> None:
+        for i, v in enumerate(values):
+            self.set(name, i, v / scale)
+
+    def scalar(self, name: str, value: float, scale: float = 1.0) -> None:
+        self.set(name, 0, value / scale)
+
+    def done(self) -> list[float]:
+        return self.out
+
+
+def relative(seat: int, viewer: int, players: int) -> int:
+    """``seat`` as the viewer sees it: 0 itself, 1 the next seat clockwise."""
+    return (seat - viewer) % players
+
+
+class ActionTable:
+    """A dense index over a list of action ints given once (for games whose
+    possible actions are few enough to list)."""
+
+    def __init__(self, actions: Iterable[int]) -> None:
+        self.actions = sorted(set(actions))
+        self.index = {a: i for i, a in enumerate(self.actions)}
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def index_of(self, action: int) -> int:
+        try:
+            return self.index[action]
+        except KeyError:
+            raise ValueError(f"{action} is no action of this game") from None
+
+    def action_at(self, index: int) -> int:
+        if not 0 <= index < len(self.actions):
+            raise ValueError(f"action index {index} is out of 0..{len(self.actions) - 1}")
+        return self.actions[index]
+
+
+class Encoding(ABC):
+    """A game's numeric interface. ``options`` are always the resolved
+    options of a game (``state.options``, or a view's ``options``)."""
+
+    # ----- actions ---------------------------------------------------------
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """How many action indexes there are: every action the game can ever
+        offer, at any player count and options, has one in 0..N-1."""
+
+    @abstractmethod
+    def action_index(self, action: int) -> int:
+        """The dense index of an action int (ValueError for no action)."""
+
+    @abstractmethod
+    def action_from_index(self, index: int) -> int:
+        """The action int of a dense index (ValueError out of range)."""
+
+    # ----- length and returns ---------------------------------------------
+    @abstractmethod
+    def max_game_length(self, players: int, options: Mapping[str, Any]) -> int:
+        """The most decisions (actions of any seat) a game can take. Where
+        the rules let chance repeat a step without end (a re-deal, a run of
+        triples) it is a cap that games reach with vanishing probability;
+        the environments end a game there as truncated."""
+
+    def returns(self, ranking: Ranking, players: int) -> list[float]:
+        """Each seat's return for a final (or standing) ranking: the seats it
+        beats minus the seats that beat it, over players - 1, so 1 for a sole
+        winner, -1 for a sole last, 0 for a tie between two; zero-sum."""
+        return [2.0 * share - 1.0 for share in rank_shares(ranking, players)]
+
+    def return_bounds(self) -> tuple[float, float]:
+        return (-1.0, 1.0)
+
+    # ----- observations ----------------------------------------------------
+    @abstractmethod
+    def layout(self, players: int, options: Mapping[str, Any]) -> Layout:
+        """The fields of an observation for this table."""
+
+    @abstractmethod
+    def fill(self, out: Writer, view: Mapping[str, Any], seat: int) -> None:
+        """Write ``seat``'s view into ``out`` (laid out by ``layout``)."""
+
+    def observation_shape(self, players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
+        return (self.layout(players, options).size,)
+
+    def encode(self, view: Mapping[str, Any]) -> list[float]:
+        """A seat's view as numbers. Only a seat's view will do: the public
+        and referee views have no viewer to encode from."""
+        seat = view["seat"]
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise ValueError("an observation is built from a seat's view")
+        out = self.layout(view["players"], view["options"]).writer()
+        self.fill(out, view, seat)
+        return out.done()

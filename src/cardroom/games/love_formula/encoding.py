@@ -1,0 +1,192 @@
+"""Love Formula for learning tools: action index, length cap, observation
+fields (documented on docs/games/love-formula.md, "Observation tensor").
+
+Cards are the 232 ints of the global catalog (every set, whatever the
+options), so one layout serves every option set of a player count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import cardroom.games.love_formula.actions as act
+from cardroom.core.encoding import ActionTable, Encoding, Field, Layout, Writer, relative
+from cardroom.games.love_formula.cards.catalog import CAT, COUPLE, PREP
+from cardroom.games.love_formula.fields import CHOICE_NAMES, PACK_SIZE, ROUNDS, STEP_NAMES
+
+MAX_SEATS = 4
+C = CAT.size
+PHASES = ("draft-1", "play-1", "draft-2", "play-2", "over")
+ROUND_RULES = ("reverse_priority", "no_reactions")
+COUNTERS = ("obstacles_played", "reactions_played", "obstacles_removed")
+TURN_DECISIONS = 40  # the cap's allowance for one turn (see max_game_length)
+HAND = PACK_SIZE + 1  # the drafted cards and the Part-Time Job
+VP_SCALE = 30
+
+
+def _all_actions() -> list[int]:
+    cards = range(C)
+    couples = [c for c in cards if CAT.type[c] == COUPLE]
+    preps = [c for c in cards if CAT.type[c] == PREP]
+    one_card = (act.DRAFT, act.SELECT, act.REACT, act.ATTACH, act.DISCARD, act.TAKE,
+                act.REMOVE, act.DROP, act.DETACH)
+    out = [act.make(kind, 0, c) for kind in one_card for c in cards]
+    out += [act.make(kind) for kind in act.NO_ARG]
+    out += [act.make(kind, 0, seat) for kind in act.SEAT_ARG for seat in range(MAX_SEATS)]
+    out += [act.make(act.TARGET, seat, c) for seat in range(MAX_SEATS) for c in couples]
+    out += [act.make(act.MOVE, p, c) for p in preps for c in couples]
+    return out
+
+
+TABLE = ActionTable(_all_actions())
+
+
+class LoveFormulaEncoding(Encoding):
+    def num_distinct_actions(self) -> int:
+        return len(TABLE)
+
+    def action_index(self, action: int) -> int:
+        return TABLE.index_of(action)
+
+    def action_from_index(self, index: int) -> int:
+        return TABLE.action_at(index)
+
+    def max_game_length(self, players: int, options: Mapping[str, Any]) -> int:
+        # Two drafts of 11 picks each (the last card comes unasked), two
+        # play phases of 10 rounds: a selection and a turn per seat. A turn
+        # (resolve, moves, drops, choices, the reaction window) is counted
+        # as at most 40 decisions: a cap, as extra moves and chained
+        # choices have no fixed bound.
+        drafts = 2 * (PACK_SIZE - 1) * players
+        return drafts + 2 * ROUNDS * players * (1 + TURN_DECISIONS)
+
+    def layout(self, players: int, options: Mapping[str, Any]) -> Layout:
+        n = players
+        return Layout([
+            Field("phase", len(PHASES), "one-hot: draft-1, play-1, draft-2, play-2, over"),
+            Field("step", len(STEP_NAMES), "one-hot step: " + ", ".join(STEP_NAMES)),
+            Field("choice", len(CHOICE_NAMES), "one-hot: the decision asked (0: none)"),
+            Field("to_act", n, "1 for each relative seat that is to act"),
+            Field("seats", 4 * n,
+                  "one-hot relative seat of: turn, chooser, resolving card's player, its target"),
+            Field("order", n, "each relative seat's place in this round's turn order / players"),
+            Field("queue", n, "1 for each relative seat still to be asked in the reaction window"),
+            Field("progress", 4,
+                  "round / 10, pick / 12, deck size / 152, preparation moves left / 3"),
+            Field("flags", 3, "the turn's card is resolved; it was cancelled; it was diverted"),
+            Field("hand_sizes", n, "cards in each relative seat's hand / 13"),
+            Field("pack_sizes", n, "cards in each relative seat's pack / 12"),
+            Field("vp", 2 * n, "zone VP, then score, of each relative seat / 30"),
+            Field("hand", C, "1 for each catalog card in the viewer's hand (job included)"),
+            Field("pack", C, "1 for each card in the viewer's draft pack"),
+            Field("mine", 2 * C, "one-hot: the viewer's draft pick, then its selection"),
+            Field("discard", C, "1 for each card in the discard pile"),
+            Field("table", n * C, "per relative seat, one-hot of its revealed selection"),
+            Field("couples", n * C, "per relative seat, the couples in its zone"),
+            Field("attached", n * C, "per relative seat, cards attached to couples in its zone"),
+            Field("loose", n * C, "per relative seat, unattached preparations in its zone"),
+            Field("hearts", C, "heart tokens on each card / 3"),
+            Field("resolving", 2 * C, "one-hot: the card being resolved, then its target couple"),
+            Field("known", n * C,
+                  "per relative seat, hidden cards located in its hand (1 / places)"),
+            Field("chance", 2 * C + len(ROUND_RULES) + 2 * n,
+                  "Chance: the card of the round, the chance discard, round rules, extra moves / 3 "
+                  "and chance VP / 10 per relative seat"),
+            Field("goals", 2 * C + len(COUNTERS) * n,
+                  "#RelationshipGoals: goals in the row, goals won or met by the viewer, then "
+                  "per relative seat the three counters / 10"),
+        ])
+
+    def fill(self, out: Writer, view: Mapping[str, Any], seat: int) -> None:
+        n = view["players"]
+
+        def rel(s: int) -> int:
+            return relative(s, seat, n)
+
+        self._state(out, view, rel)
+        self._own(out, view)
+        for s, zone in enumerate(view["zones"]):
+            self._zone(out, zone, rel(s) * C)
+        for s, card in enumerate(view["table"]):
+            if card is not None:
+                out.set("table", rel(s) * C + CAT.by_id[card])
+        out.bits("discard", (CAT.by_id[c] for c in view["discard"]))
+        for item in view["known"]:
+            hands = [int(p[5:]) for p in item["in"] if p.startswith("hand ")]
+            for s in hands:
+                out.set("known", rel(s) * C + CAT.by_id[item["card"]], 1 / len(item["in"]))
+        if "chance" in view:
+            self._chance(out, view["chance"], rel)
+        if "goals" in view:
+            self._goals(out, view["goals"], seat, rel)
+
+    def _state(self, out: Writer, view: Mapping[str, Any], rel: Callable[[int], int]) -> None:
+        n = view["players"]
+        out.one_hot("phase", PHASES.index(view["phase"]))
+        out.one_hot("step", STEP_NAMES.index(view["step"]))
+        out.one_hot("choice", CHOICE_NAMES.index(view["choice"] or ""))
+        out.bits("to_act", map(rel, view["to_act"]))
+        res = view["resolving"] or {}
+        seats = (view["turn"], view["chooser"], res.get("seat"), res.get("target"))
+        for k, who in enumerate(seats):
+            if who is not None:
+                out.set("seats", k * n + rel(who))
+        for place, s in enumerate(view["order"]):
+            out.set("order", rel(s), (place + 1) / n)
+        out.bits("queue", map(rel, res.get("queue", [])))
+        out.values("progress", [view["round"] / ROUNDS, view["pick"] / PACK_SIZE,
+                                view["deck_size"] / 152, view["moves"] / 3])
+        out.values("flags", [view["resolved"], res.get("cancelled", False),
+                             res.get("diverted", False)])
+        if res:
+            out.set("resolving", CAT.by_id[res["card"]])
+            if res["couple"] is not None:
+                out.set("resolving", C + CAT.by_id[res["couple"]])
+        for s in range(n):
+            out.set("hand_sizes", rel(s), view["hand_sizes"][s] / HAND)
+            out.set("pack_sizes", rel(s), view["pack_sizes"][s] / PACK_SIZE)
+            out.set("vp", rel(s), view["zones"][s]["vp"] / VP_SCALE)
+            out.set("vp", n + rel(s), view["scores"][s] / VP_SCALE)
+
+    def _own(self, out: Writer, view: Mapping[str, Any]) -> None:
+        out.bits("hand", (CAT.by_id[c] for c in view["hand"]))
+        out.bits("pack", (CAT.by_id[c] for c in view["pack"]))
+        if view["picked"] is not None:
+            out.set("mine", CAT.by_id[view["picked"]])
+        if view["selected"] is not None:
+            out.set("mine", C + CAT.by_id[view["selected"]])
+
+    def _zone(self, out: Writer, zone: Mapping[str, Any], base: int) -> None:
+        for couple in zone["couples"]:
+            out.set("couples", base + CAT.by_id[couple["card"]])
+            for item in couple["attached"]:
+                card = CAT.by_id[item["card"]]
+                out.set("attached", base + card)
+                out.set("hearts", card, item.get("hearts", 0) / 3)
+        out.bits("loose", (base + CAT.by_id[c] for c in zone["loose"]))
+
+    def _chance(self, out: Writer, chance: Mapping[str, Any], rel: Callable[[int], int]) -> None:
+        if chance["card"] is not None:
+            out.set("chance", CAT.by_id[chance["card"]])
+        out.bits("chance", (C + CAT.by_id[c] for c in chance["discard"]))
+        out.bits("chance", (2 * C + ROUND_RULES.index(r) for r in chance["rules"]))
+        at = 2 * C + len(ROUND_RULES)
+        n = len(chance["vp"])
+        for s in range(n):
+            out.set("chance", at + rel(s), chance["extra_moves"][s] / 3)
+            out.set("chance", at + n + rel(s), chance["vp"][s] / 10)
+
+    def _goals(self, out: Writer, goals: Mapping[str, Any], seat: int,
+               rel: Callable[[int], int]) -> None:
+        for goal in goals["row"]:
+            card = CAT.by_id[goal["goal"]]
+            out.set("goals", card)
+            if goal["won_by"] == seat or seat in goal["scored"]:
+                out.set("goals", C + card)
+        for s, counts in enumerate(goals["counters"]):
+            for k, name in enumerate(COUNTERS):
+                out.set("goals", 2 * C + k * len(goals["counters"]) + rel(s), counts[name] / 10)
+
+
+ENCODING = LoveFormulaEncoding()

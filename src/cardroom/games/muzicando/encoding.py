@@ -1,0 +1,196 @@
+"""Muzicando for learning tools: action index, length cap, observation
+fields (documented on docs/games/muzicando.md, "Observation tensor").
+
+A grid play names a card and a cell. Every note cell is linked to the
+first card (cell 0 0) by a chain of orthogonal neighbours (Sarabanda places
+next to a card; Glissando extends rows and opens new ones directly above or
+below), and a grid holds at most 49 notes, so no played cell lies more than
+48 steps from the origin. The dense index numbers only those cells (a
+diamond of 4,705), so card x cell makes 263,480 grid plays.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from cardroom.core.encoding import Encoding, Field, Layout, Writer, relative
+from cardroom.games.muzicando.actions import (
+    CHOOSE,
+    PLAY,
+    PLAY_AT,
+    cell_of,
+    play,
+    split_play,
+    xy,
+)
+from cardroom.games.muzicando.cards import (
+    BID_BY_TEXT,
+    BIDS,
+    BY_CODE,
+    CARD_COUNT,
+    COLOURS,
+    LAYOUT_LETTERS,
+    NOTES,
+)
+from cardroom.games.muzicando.fields import (
+    PHASE_BIDDING,
+    PHASE_CHOOSING,
+    PHASE_OVER,
+    PHASE_PLAY,
+)
+from cardroom.games.muzicando.rules.options import deal_count
+
+PHASES = (PHASE_BIDDING, PHASE_CHOOSING, PHASE_PLAY, PHASE_OVER)
+RADIUS = COLOURS * NOTES - 1  # 48: see the module's docstring
+# Cells of the diamond |x| + |y| <= RADIUS, column by column (x ascending).
+WIDTH = [2 * (RADIUS - abs(x)) + 1 for x in range(-RADIUS, RADIUS + 1)]
+COLUMN_START = [sum(WIDTH[:i]) for i in range(len(WIDTH))]
+CELLS = sum(WIDTH)
+CALLS = CHOOSE + len(LAYOUT_LETTERS)  # pass (0), bids, choices: ints 0..CALLS-1, no gap
+PLAIN = CALLS  # then play <card> without a cell
+GRID = PLAIN + CARD_COUNT  # then play <card> <x> <y>
+ACTIONS = GRID + CARD_COUNT * CELLS
+ROWS = COLOURS  # Glissando: one row per oval card at most
+DEAL_POINTS = 16  # about the most one deal can add to a score (scale only)
+
+
+def cell_index(x: int, y: int) -> int:
+    reach = RADIUS - abs(x)
+    if abs(x) > RADIUS or abs(y) > reach:
+        raise ValueError(f"cell {x} {y} lies beyond any grid")
+    return COLUMN_START[x + RADIUS] + y + reach
+
+
+def cell_at(index: int) -> tuple[int, int]:
+    column = bisect_right(COLUMN_START, index) - 1
+    x = column - RADIUS
+    return x, index - COLUMN_START[column] - (RADIUS - abs(x))
+
+
+class MuzicandoEncoding(Encoding):
+    def num_distinct_actions(self) -> int:
+        return ACTIONS
+
+    def action_index(self, action: int) -> int:
+        if 0 <= action < CALLS:
+            return action
+        if PLAY <= action < PLAY + CARD_COUNT:
+            return PLAIN + action - PLAY
+        if action >= PLAY_AT:
+            card, cell = split_play(action)
+            if card < CARD_COUNT:
+                return GRID + card * CELLS + cell_index(*xy(cell))
+        raise ValueError(f"{action} is no Muzicando action")
+
+    def action_from_index(self, index: int) -> int:
+        if not 0 <= index < ACTIONS:
+            raise ValueError(f"action index {index} is out of 0..{ACTIONS - 1}")
+        if index < PLAIN:
+            return index
+        if index < GRID:
+            return PLAY + index - PLAIN
+        card, cell = divmod(index - GRID, CELLS)
+        return play(card, cell_of(*cell_at(cell)))
+
+    def max_game_length(self, players: int, options: Mapping[str, Any]) -> int:
+        # One dealing: bidding has at most 16 bids, each after at most one
+        # pass per seat; a choice; at most 56 cards laid, 56 passes that draw
+        # and one round of non-drawing passes per card laid (D7). Cancelled
+        # deals (D9) and re-deals (L8) do not count and can repeat without
+        # end: the cap allows as many of them as counted deals.
+        n = players
+        dealing = (BIDS + 1) * n + 1 + 2 * CARD_COUNT + (CARD_COUNT + 1) * n
+        return 2 * deal_count(options, players) * dealing
+
+    def layout(self, players: int, options: Mapping[str, Any]) -> Layout:
+        n, c = players, CARD_COUNT
+        return Layout([
+            Field("phase", len(PHASES), "one-hot: bidding, choosing, play, over"),
+            Field("mode", 2, "partnership game; the layout is bid"),
+            Field("to_act", n, "1 for each relative seat that is to act"),
+            Field("seats", 5 * n,
+                  "one-hot relative seat of: dealer, declarer, opener, chooser, rest player"),
+            Field("blocked", n, "1 for each blocked relative seat"),
+            Field("passed", n, "1 for each relative seat that passed since the last card"),
+            Field("out", n, "each relative seat's place this deal / players (0: still playing)"),
+            Field("partner", n, "1 for the viewer's partner (partnership game)"),
+            Field("layout", len(LAYOUT_LETTERS), "one-hot: S, G, P, M once known"),
+            Field("contract", BIDS,
+                  "one-hot: the highest bid so far (the contract once bidding ends)"),
+            Field("high_bidder", n, "one-hot: the relative seat that made it"),
+            Field("hand", c, "1 for each card in the viewer's hand"),
+            Field("table", c, "1 for each card on the table (signs included)"),
+            Field("covered", c, "1 for each note covered by a sign (Sarabanda, Glissando)"),
+            Field("x", c, "grid column of each card on the grid / 48"),
+            Field("y", c, "grid line of each card on the grid / 48"),
+            Field("rows", 4 * ROWS,
+                  "Glissando rows by line: line / 48, left / 48, right / 48, direction"),
+            Field("missing", n * c, "per relative seat, cards it showed it does not hold (L10)"),
+            Field("hand_sizes", n, "cards in each relative seat's hand / 14"),
+            Field("pile", 1, "cards in the draw pile / 56"),
+            Field("scores", n, "each relative seat's total / (16 x deals)"),
+            Field("deals", 1, "deals completed / deals"),
+        ])
+
+    def fill(self, out: Writer, view: Mapping[str, Any], seat: int) -> None:
+        n = view["players"]
+
+        def rel(s: int) -> int:
+            return relative(s, seat, n)
+
+        out.one_hot("phase", PHASES.index(view["phase"]))
+        out.values("mode", [view["mode"] == "partnership", view["bidding"]])
+        out.bits("to_act", map(rel, view["to_act"]))
+        for k, name in enumerate(("dealer", "declarer", "opener", "chooser", "rest")):
+            if view[name] is not None:
+                out.set("seats", k * n + rel(view[name]))
+        out.bits("blocked", map(rel, view["blocked"]))
+        out.bits("passed", map(rel, view["passed"]))
+        for place, s in enumerate(view["out"]):
+            out.set("out", rel(s), (place + 1) / n)
+        for team in view["teams"] or []:
+            if seat in team:
+                out.bits("partner", (rel(s) for s in team if s != seat))
+        if view["layout"] is not None:
+            out.set("layout", LAYOUT_LETTERS.index(view["layout"]))
+        self._calls(out, view["calls"], rel)
+        out.bits("hand", (BY_CODE[code] for code in view["hand"]))
+        if view["table"] is not None:
+            self._table(out, view["table"])
+        for s, cards in enumerate(view["missing"]):
+            out.bits("missing", (rel(s) * CARD_COUNT + BY_CODE[code] for code in cards))
+        for s in range(n):
+            out.set("hand_sizes", rel(s), view["hand_sizes"][s] / view["cards_each"])
+            out.set("scores", rel(s), view["scores"][s] / (DEAL_POINTS * view["deals"]))
+        out.scalar("pile", view["pile"], CARD_COUNT)
+        out.scalar("deals", view["deals_done"], view["deals"])
+
+    def _calls(self, out: Writer, calls: list[list[Any]], rel: Callable[[int], int]) -> None:
+        bids = [(who, text[4:]) for who, text in calls if text.startswith("bid ")]
+        if bids:
+            who, bid = bids[-1]
+            out.set("contract", BID_BY_TEXT[bid])
+            out.set("high_bidder", rel(who))
+
+    def _table(self, out: Writer, table: Mapping[str, Any]) -> None:
+        for code, x, y in table.get("cards", []):
+            card = BY_CODE[code]
+            out.set("table", card)
+            out.set("x", card, x / RADIUS)
+            out.set("y", card, y / RADIUS)
+        for code, x, y in table.get("covers", []):
+            out.set("table", BY_CODE[code])
+            for other, ox, oy in table["cards"]:
+                if (ox, oy) == (x, y):
+                    out.set("covered", BY_CODE[other])
+        for i, (line, left, right, direction) in enumerate(sorted(table.get("rows", []))):
+            for k, value in enumerate((line / RADIUS, left / RADIUS, right / RADIUS, direction)):
+                out.set("rows", 4 * i + k, value)
+        for cards in table.get("columns", {}).values():
+            out.bits("table", (BY_CODE[code] for code in cards))
+        out.bits("table", (BY_CODE[code] for code in table.get("signs", [])))
+
+
+ENCODING = MuzicandoEncoding()

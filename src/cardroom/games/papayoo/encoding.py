@@ -1,0 +1,103 @@
+"""Papayoo for learning tools: action index, length, observation fields
+(documented on docs/games/papayoo.md, "Observation tensor")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cardroom.core.encoding import Encoding, Field, Layout, Writer, relative
+from cardroom.games.papayoo.actions import PASS
+from cardroom.games.papayoo.cards import (
+    BY_CODE,
+    CARD_COUNT,
+    DEAL_TABLE,
+    ROUND_TOTAL,
+    SUIT_LETTERS,
+    deck_mask,
+)
+from cardroom.games.papayoo.fields import PHASE_OVER, PHASE_PASS, PHASE_PLAY
+
+PHASES = (PHASE_PASS, PHASE_PLAY, PHASE_OVER)
+ACTIONS = PASS + CARD_COUNT  # play <card> then pass <card>: already dense
+
+
+def rounds_of(players: int, options: Mapping[str, Any]) -> int:
+    return int(options.get("rounds") or players)  # D2: one round per player by default
+
+
+class PapayooEncoding(Encoding):
+    def num_distinct_actions(self) -> int:
+        return ACTIONS
+
+    def action_index(self, action: int) -> int:
+        if not 0 <= action < ACTIONS:
+            raise ValueError(f"{action} is no Papayoo action")
+        return action
+
+    def action_from_index(self, index: int) -> int:
+        return self.action_index(index)
+
+    def max_game_length(self, players: int, options: Mapping[str, Any]) -> int:
+        # Exact: every round each seat names its cards to pass, then the
+        # whole deck is played one card per action.
+        cards = deck_mask(players).bit_count()
+        return rounds_of(players, options) * (players * DEAL_TABLE[players][1] + cards)
+
+    def layout(self, players: int, options: Mapping[str, Any]) -> Layout:
+        n = players
+        return Layout([
+            Field("phase", len(PHASES), "one-hot: pass, play, over"),
+            Field("to_act", n, "1 for each relative seat that is to act"),
+            Field("hand", CARD_COUNT, "1 for each card in the viewer's hand"),
+            Field("chosen", CARD_COUNT, "cards the viewer has chosen to pass, not yet handed over"),
+            Field("passed", CARD_COUNT, "cards the viewer passed this round"),
+            Field("received", CARD_COUNT, "cards the viewer received this round"),
+            Field("played", CARD_COUNT, "cards played this round (the trick included)"),
+            Field("trick", n * CARD_COUNT,
+                  "per relative seat, one-hot of the card it laid in the current trick"),
+            Field("leader", n, "one-hot: the relative seat that leads (or will lead) the trick"),
+            Field("dealer", n, "one-hot: the relative seat that dealt this round"),
+            Field("papayoo", 4,
+                  "one-hot suit of this round's Papayoo (S, H, D, C); 0 before the die"),
+            Field("voids", n * 5,
+                  "per relative seat, 1 for each suit (S, H, D, C, P) it showed void in"),
+            Field("hand_sizes", n, "cards in each relative seat's hand / 20"),
+            Field("taken_points", n, "points each relative seat took this round / 250"),
+            Field("totals", n, "each relative seat's total so far / (250 x rounds)"),
+            Field("round", 1, "rounds finished / rounds"),
+        ])
+
+    def fill(self, out: Writer, view: Mapping[str, Any], seat: int) -> None:
+        n = view["players"]
+
+        def rel(s: int) -> int:
+            return relative(s, seat, n)
+
+        def cards(name: str, codes: list[str], base: int = 0) -> None:
+            out.bits(name, (base + BY_CODE[c] for c in codes))
+
+        out.one_hot("phase", PHASES.index(view["phase"]))
+        out.bits("to_act", map(rel, view["to_act"]))
+        cards("hand", view["hand"])
+        cards("chosen", view["chosen"])
+        cards("passed", view["passed"])
+        cards("received", view["received"])
+        cards("played", view["played"])
+        for who, code in view["trick"]:
+            out.set("trick", rel(who) * CARD_COUNT + BY_CODE[code])
+        out.one_hot("leader", rel(view["leader"]))
+        out.one_hot("dealer", rel(view["dealer"]))
+        if view["papayoo"] is not None:
+            out.set("papayoo", SUIT_LETTERS.index(view["papayoo"][-1]))
+        for s, suits in enumerate(view["voids"]):
+            out.bits("voids", (rel(s) * 5 + SUIT_LETTERS.index(x) for x in suits))
+        rounds = view["rounds"]
+        for s in range(n):
+            out.set("hand_sizes", rel(s), view["hand_sizes"][s] / 20)
+            out.set("taken_points", rel(s), view["taken_points"][s] / ROUND_TOTAL)
+            out.set("totals", rel(s), view["scores"][s] / (ROUND_TOTAL * rounds))
+        out.scalar("round", len(view["round_points"]), rounds)
+
+
+ENCODING = PapayooEncoding()

@@ -1,0 +1,134 @@
+"""Pile up for learning tools: action index, length cap, observation fields
+(documented on docs/games/pile-up.md, "Observation tensor")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cardroom.core.encoding import Encoding, Field, Layout, Writer, relative
+from cardroom.games.pile_up.actions import ACTION_COUNT
+from cardroom.games.pile_up.cards import BY_CODE, CARD_COUNT, DIE_FACES, TYPES
+from cardroom.games.pile_up.fields import (
+    PHASE_AVOID,
+    PHASE_GIVE,
+    PHASE_OVER,
+    PHASE_PLAY,
+    PHASE_PUSH,
+    PHASE_TAKE,
+)
+
+PHASES = (PHASE_PLAY, PHASE_GIVE, PHASE_TAKE, PHASE_PUSH, PHASE_AVOID, PHASE_OVER)
+COPIES = 3  # the most copies of one type; counts are divided by it
+HAND = 6
+# The cap on game length (see max_game_length).
+TRIPLES_ALLOWED = 10
+TURN_DECISIONS = 3 * DIE_FACES  # giving after a triple of 6s: the longest turn
+PUSH_DECISIONS = 5
+
+
+class PileUpEncoding(Encoding):
+    def num_distinct_actions(self) -> int:
+        return ACTION_COUNT
+
+    def action_index(self, action: int) -> int:
+        if not 0 <= action < ACTION_COUNT:
+            raise ValueError(f"{action} is no Pile up action")
+        return action  # the action ints are already dense
+
+    def action_from_index(self, index: int) -> int:
+        return self.action_index(index)
+
+    def max_game_length(self, players: int, options: Mapping[str, Any]) -> int:
+        # A turn of a seat holding cards uses up a card of the pile or of a
+        # hand, except a triple's turn; while anyone holds cards every round
+        # of turns has such a turn. So turns <= players x (cards + triples).
+        # A turn takes at most 18 decisions plus its push chain. Triples and
+        # push-ons (a die showing the column) can repeat without end: the
+        # cap allows 10 triples and chains of 5 pushes.
+        turns = players * (CARD_COUNT + TRIPLES_ALLOWED)
+        return turns * (TURN_DECISIONS + PUSH_DECISIONS)
+
+    def layout(self, players: int, options: Mapping[str, Any]) -> Layout:
+        n = players
+        return Layout([
+            Field("phase", len(PHASES), "one-hot: play, give, take, push, avoid, over"),
+            Field("to_act", n, "1 for each relative seat that is to act"),
+            Field("turn", n, "one-hot: the relative seat whose turn it is"),
+            Field("dice", DIE_FACES, "per face 1-6, how many of the three dice show it / 3"),
+            Field("number", DIE_FACES, "one-hot: the number being played this turn"),
+            Field("placed", 1, "cards laid this turn / 6"),
+            Field("last", TYPES, "one-hot: the type of the card laid last this turn"),
+            Field("flags", 2, "the column was armed when this play began; laying from minus cards"),
+            Field("hand", TYPES, "copies of each card type in the viewer's hand / 3"),
+            Field("column_cards", DIE_FACES * TYPES, "per column, copies of each type on it / 3"),
+            Field("column_visible", DIE_FACES, "per column, visible cards (stacks) / 6"),
+            Field("column_top", DIE_FACES * TYPES,
+                  "per column, one-hot type of its last visible card"),
+            Field("armed", DIE_FACES, "1 for each armed column"),
+            Field("minus", n * TYPES,
+                  "per relative seat, copies of each type among its minus cards / 3"),
+            Field("known", n * TYPES, "per relative seat, shown hand cards still in its hand / 3"),
+            Field("hand_sizes", n, "cards in each relative seat's hand / 6"),
+            Field("scores", n, "minus cards of each relative seat / 66"),
+            Field("pile", 1, "cards in the draw pile / 66"),
+            Field("give", 1 + n,
+                  "after a triple: cards still to give / 18, then one-hot next taker"),
+            Field("push_cards", TYPES, "cards being pushed, copies per type / 3"),
+            Field("push_seats", 2 * n, "one-hot: who pushed them, then who chooses now"),
+            Field("push_die", DIE_FACES, "one-hot: the avoiding die just rolled"),
+        ])
+
+    def fill(self, out: Writer, view: Mapping[str, Any], seat: int) -> None:
+        n = view["players"]
+
+        def rel(s: int) -> int:
+            return relative(s, seat, n)
+
+        def counts(name: str, codes: list[str], base: int = 0) -> None:
+            for code in codes:
+                out.add(name, base + BY_CODE[code], 1 / COPIES)
+
+        out.one_hot("phase", PHASES.index(view["phase"]))
+        out.bits("to_act", map(rel, view["to_act"]))
+        out.one_hot("turn", rel(view["turn"]))
+        for face in view["dice"]:
+            out.add("dice", face - 1, 1 / 3)
+        if view["number"]:
+            out.set("number", view["number"] - 1)
+        out.scalar("placed", view["placed"], HAND)
+        if view["last"] is not None:
+            out.set("last", BY_CODE[view["last"]])
+        out.values("flags", [view["armed_before"], view["from_minus"]])
+        counts("hand", view["hand"])
+        self._columns(out, view["columns"])
+        for s in range(n):
+            counts("minus", view["minus"][s], rel(s) * TYPES)
+            counts("known", view["known"][s], rel(s) * TYPES)
+            out.set("hand_sizes", rel(s), view["hand_sizes"][s] / HAND)
+            out.set("scores", rel(s), view["scores"][s] / CARD_COUNT)
+        out.scalar("pile", view["pile_size"], CARD_COUNT)
+        give = view["give"]
+        if give is not None:
+            out.set("give", 0, give["left"] / TURN_DECISIONS)
+            out.set("give", 1 + rel(give["next"]))
+        push = view["push"]
+        if push is not None:
+            counts("push_cards", push["cards"])
+            out.set("push_seats", rel(push["from"]))
+            out.set("push_seats", n + rel(push["chooser"]))
+            if push["die"]:
+                out.set("push_die", push["die"] - 1)
+
+    def _columns(self, out: Writer, columns: list[dict[str, Any]]) -> None:
+        for i, column in enumerate(columns):
+            stacks = column["stacks"]
+            for code, count in stacks:
+                out.add("column_cards", i * TYPES + BY_CODE[code], count / COPIES)
+            out.set("column_visible", i, len(stacks) / HAND)
+            if stacks:
+                out.set("column_top", i * TYPES + BY_CODE[stacks[-1][0]])
+            out.set("armed", i, column["armed"])
+
+
+ENCODING = PileUpEncoding()

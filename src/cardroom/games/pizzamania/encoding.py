@@ -1,0 +1,167 @@
+"""Pizzamania for learning tools: action index, length cap, observation
+fields (documented on docs/games/pizzamania.md, "Observation tensor")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from cardroom.core.encoding import Encoding, Field, Layout, Writer, relative
+from cardroom.games.pizzamania.actions import CONTINUE, PASS, STOP
+from cardroom.games.pizzamania.cards import (
+    BASE_BY_CODE,
+    BASE_CODES,
+    BASE_COUNT,
+    BASE_TOTAL,
+    CHEFS,
+    COPIES,
+    HIGHEST,
+    TOPPING_TOTAL,
+    deal_size,
+)
+from cardroom.games.pizzamania.fields import PHASE_CHOOSE, PHASE_OVER, PHASE_PLAY
+
+PHASES = (PHASE_PLAY, PHASE_CHOOSE, PHASE_OVER)
+# play <value> is the value itself (PASS is 0); the two choices of the
+# endless game (negative ints) come after the highest value.
+CHOICES = (CONTINUE, STOP)
+ACTIONS = HIGHEST + 1 + len(CHOICES)
+MOST_COPIES = max(COPIES.values())
+KINDS = len(BASE_CODES)
+CHEF_IDS = tuple(c.id for c in CHEFS)
+# Dead bases in a row: at most the non-x1 bases at the end of one base deck
+# and at the start of the next (D6, D7, D11).
+DEAD_RUN = 2 * (BASE_TOTAL - BASE_COUNT[0])
+ENDLESS_ROUNDS = 20  # the cap's allowance for the endless game (D12)
+
+
+def rounds_of(options: Mapping[str, Any]) -> int:
+    if options.get("simple"):
+        return 1
+    return int(options["rounds"]) or ENDLESS_ROUNDS
+
+
+class PizzamaniaEncoding(Encoding):
+    def num_distinct_actions(self) -> int:
+        return ACTIONS
+
+    def action_index(self, action: int) -> int:
+        if action in CHOICES:
+            return HIGHEST + 1 + CHOICES.index(action)
+        if not PASS <= action <= HIGHEST:
+            raise ValueError(f"{action} is no Pizzamania action")
+        return action
+
+    def action_from_index(self, index: int) -> int:
+        if not 0 <= index < ACTIONS:
+            raise ValueError(f"action index {index} is out of 0..{ACTIONS - 1}")
+        return index if index <= HIGHEST else CHOICES[index - HIGHEST - 1]
+
+    def max_game_length(self, players: int, options: Mapping[str, Any]) -> int:
+        # Per round: every play sheds a topping; each seat passes at most
+        # once per base; every live base gets a play and follows at most
+        # DEAD_RUN dead ones. Exact bound except the endless game's rounds.
+        toppings = deal_size(players) * players
+        per_round = toppings + players * (DEAD_RUN + 1) * toppings + players
+        return rounds_of(options) * per_round
+
+    def layout(self, players: int, options: Mapping[str, Any]) -> Layout:
+        n, v = players, HIGHEST
+        return Layout([
+            Field("phase", len(PHASES), "one-hot: play, choose (endless game), over"),
+            Field("to_act", n, "1 for each relative seat that is to act"),
+            Field("turn", n, "one-hot: the relative seat whose turn it is"),
+            Field("turner", n, "one-hot: the relative seat that turned the current base"),
+            Field("hand", v, "copies of each value 1-12 in the viewer's hand / 4"),
+            Field("played", n * v,
+                  "per relative seat, copies of each value it played this round / 4"),
+            Field("unseen", v,
+                  "copies of each value neither in the hand nor played this round / 4"),
+            Field("base", KINDS, "one-hot: the current base (x1, x2, x3)"),
+            Field("top", v, "one-hot: the value on top of the current base"),
+            Field("top_seat", n, "one-hot: the relative seat that made the top play"),
+            Field("passed", n, "1 for each relative seat that passed on this base"),
+            Field("finished", n,
+                  "each relative seat's finish place this round / players (0: playing)"),
+            Field("hand_sizes", n, "toppings in each relative seat's hand / the deal size"),
+            Field("set_aside", 1, "toppings set aside this round / 48"),
+            Field("base_deck", KINDS + 1,
+                  "bases of each kind left in the base deck / their count, then deck size / 28"),
+            Field("chefs", len(CHEF_IDS) * n,
+                  "per chef card (nonna, pro, novice, loser), one-hot holder"),
+            Field("exchange", 2 * v,
+                  "toppings the viewer gave, then received, in this round's exchange / 4"),
+            Field("last_places", n, "each relative seat's place in the previous round / players"),
+            Field("wins", n, "rounds each relative seat won / rounds in the game"),
+            Field("round", 2, "rounds finished / rounds (endless game: / 20); 1 in the last round"),
+            Field("choices", 2 * n, "per relative seat, continue / stop once seen (endless game)"),
+        ])
+
+    def fill(self, out: Writer, view: Mapping[str, Any], seat: int) -> None:
+        n = view["players"]
+
+        def rel(s: int) -> int:
+            return relative(s, seat, n)
+
+        out.one_hot("phase", PHASES.index(view["phase"]))
+        out.bits("to_act", map(rel, view["to_act"]))
+        for name in ("turn", "turner"):
+            if view[name] is not None:
+                out.set(name, rel(view[name]))
+        self._toppings(out, view, rel)
+        if view["base"] is not None:
+            out.set("base", BASE_BY_CODE[view["base"]])
+        if view["pile"]:
+            who, value = view["pile"][-1]
+            out.set("top", value - 1)
+            out.set("top_seat", rel(who))
+        out.bits("passed", map(rel, view["passed"]))
+        for place, s in enumerate(view["finished"]):
+            out.set("finished", rel(s), (place + 1) / n)
+        for s in range(n):
+            out.set("hand_sizes", rel(s), view["hand_sizes"][s] / deal_size(n))
+        out.scalar("set_aside", view["set_aside"], TOPPING_TOTAL)
+        makeup = view["base_deck_makeup"]
+        for k, code in enumerate(BASE_CODES):
+            out.set("base_deck", k, makeup.get(code, 0) / BASE_COUNT[k])
+        out.set("base_deck", KINDS, view["base_deck"] / BASE_TOTAL)
+        for chef, holder in view["chefs"].items():
+            out.set("chefs", CHEF_IDS.index(chef) * n + rel(holder))
+        self._rounds(out, view, rel)
+
+    def _toppings(self, out: Writer, view: Mapping[str, Any], rel: Callable[[int], int]) -> None:
+        unseen = dict(COPIES)
+        for value in view["hand"]:
+            out.add("hand", value - 1, 1 / MOST_COPIES)
+            unseen[value] -= 1
+        for s, values in enumerate(view["played"]):
+            for value in values:
+                out.add("played", rel(s) * HIGHEST + value - 1, 1 / MOST_COPIES)
+                unseen[value] -= 1
+        for value, left in unseen.items():
+            out.set("unseen", value - 1, left / MOST_COPIES)
+        me = view["seat"]
+        for ex in view["exchanges"]:
+            for value in ex.get("cards", []):
+                if ex["giver"] == me:
+                    out.add("exchange", value - 1, 1 / MOST_COPIES)
+                if ex["receiver"] == me:
+                    out.add("exchange", HIGHEST + value - 1, 1 / MOST_COPIES)
+
+    def _rounds(self, out: Writer, view: Mapping[str, Any], rel: Callable[[int], int]) -> None:
+        n = view["players"]
+        orders = view["orders"]
+        rounds = rounds_of(view["options"])
+        if orders:
+            for place, s in enumerate(orders[-1]):
+                out.set("last_places", rel(s), (place + 1) / n)
+        for order in orders:
+            out.add("wins", rel(order[0]), 1 / rounds)
+        out.set("round", 0, len(orders) / rounds)
+        out.set("round", 1, view["rounds"] > 0 and view["round"] == view["rounds"])
+        for s, choice in enumerate(view["choices"]):
+            if choice is not None:
+                out.set("choices", 2 * rel(s) + (choice == "stop"))
+
+
+ENCODING = PizzamaniaEncoding()
