@@ -24,6 +24,11 @@ from typing import Any
 
 from cardroom.core.ranking import Ranking, rank_shares
 
+BOUND = 16.0
+"""Every observation value lies in [-BOUND, BOUND]: fields are scaled to
+about [-1, 1] by their usual maximum, and ``encode`` clips the rare value
+beyond the bound (a hand grown far past its deal), so spaces can be finite."""
+
 
 @dataclass(frozen=True)
 class Field:
@@ -178,4 +183,4 @@ class Encoding(ABC):
             raise ValueError("an observation is built from a seat's view")
         out = self.layout(view["players"], view["options"]).writer()
         self.fill(out, view, seat)
-        return out.done()
+        return [min(BOUND, max(-BOUND, v)) for v in out.done()]
