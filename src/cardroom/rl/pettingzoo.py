@@ -1,0 +1,149 @@
+"""PettingZoo AEC environments for every cardroom game and player count.
+
+    from cardroom.rl.pettingzoo import env
+    e = env("papayoo", players=4)            # options as keywords: rounds=1
+    e.reset(seed=7)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        action = None if terminated or truncated else \\
+            e.action_space(agent).sample(obs["action_mask"])
+        e.step(action)
+
+Agents are ``player_0`` .. ``player_{n-1}`` (seat numbers). An observation is
+``{"observation": float32 vector, "action_mask": int8 vector}``: the seat's
+view encoded by the game (docs/games/<game>.md, "Observation tensor") and
+its legal action indexes. Rewards come at the end (the game's returns,
+``Game.returns``) and, with ``round_rewards=True``, also as each round is
+scored. A simultaneous choice is taken one seat at a time, lowest seat
+first, and a seat's choice stays hidden from the others until the rules
+reveal it. ``render()`` gives the table as a spectator sees it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from cardroom.core.encoding import BOUND
+from cardroom.core.events import PUBLIC
+from cardroom.core.rng import Rng
+from cardroom.rl.match import Match
+
+SEED_BITS = 63  # a game's seed must fit 63 bits (the card room stores it signed)
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+class CardroomAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
+    """One cardroom game as a PettingZoo AEC environment."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"],  # noqa: RUF012
+                                "is_parallelizable": False}
+
+    def __init__(self, game: str, players: int | None = None, render_mode: str | None = None,
+                 round_rewards: bool = False, **options: Any) -> None:
+        super().__init__()
+        self.game_id, self.options = game, options
+        self.round_rewards = round_rewards
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.render_mode = render_mode
+        self.match = Match(game, players, options)
+        self.metadata = {**self.metadata, "name": f"cardroom_{self.match.game.id}_v0"}
+        self.possible_agents = [agent_name(s) for s in range(self.match.players)]
+        size = self.match.observation_size()
+        actions = self.match.game.num_distinct_actions()
+        self._obs_space = spaces.Dict({
+            "observation": spaces.Box(-BOUND, BOUND, (size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (actions,), np.int8),
+        })
+        self._act_space = spaces.Discrete(actions)
+        self._seeds = Rng(secrets.randbits(SEED_BITS))
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._act_space
+
+    # ----- the game ----------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game. ``seed`` fixes it and every later one (each next reset
+        without a seed draws the next game's seed from it)."""
+        if seed is not None:
+            self._seeds = Rng(seed)
+        game_seed = self._seeds.next64() >> (64 - SEED_BITS)
+        self.match = Match(self.match.game, self.match.players, self.options, game_seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self._next_agent()
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to act: None is no action")
+        self.match.step(int(action))
+        self._cumulative_rewards[agent] = 0.0
+        earned = self.match.rewards(self.round_rewards)
+        for seat, a in enumerate(self.possible_agents):
+            self.rewards[a] = earned[seat]
+            self.terminations[a] = self.match.over
+            self.truncations[a] = self.match.truncated
+        self.agent_selection = self._next_agent()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _next_agent(self) -> str:
+        seat = self.match.current()
+        return agent_name(0 if seat is None else seat)
+
+    # ----- what an agent sees ------------------------------------------------
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self.possible_agents.index(agent)
+        mask = np.zeros(self._act_space.n, np.int8)
+        mask[self.match.legal(seat)] = 1
+        obs = np.asarray(self.match.observation(seat), np.float32)
+        return {"observation": obs, "action_mask": mask}
+
+    def observation_text(self, agent: str) -> str:
+        """What ``agent`` sees, as text (the terminal's table for that seat)."""
+        return self.match.text(self.possible_agents.index(agent))
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = self.match.game.observation_text(self.match.state.view(PUBLIC, log=False))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass  # nothing held outside the process
+
+
+def raw_env(game: str, players: int | None = None, **kwargs: Any) -> CardroomAEC:
+    return CardroomAEC(game, players, **kwargs)
+
+
+def env(game: str, players: int | None = None, **kwargs: Any) -> AECEnv[str, Any, int]:
+    """The environment behind PettingZoo's order-enforcing wrapper (which
+    refuses a step before reset, and the like)."""
+    wrapped: AECEnv[str, Any, int] = wrappers.OrderEnforcingWrapper(
+        raw_env(game, players, **kwargs))
+    return wrapped

@@ -1,0 +1,130 @@
+"""Every game as an OpenSpiel game: registration, the state API, OpenSpiel's
+Python MCTS and ISMCTS bots playing to the end, evaluate_bots,
+serialization, and resampling through the game's own determinization."""
+
+from __future__ import annotations
+
+import json
+from unittest import mock
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import evaluate_bots, mcts
+
+import cardroom.rl.openspiel as spiel
+from cardroom.games import all_games
+
+SMALL = {  # short tables, so that searching bots finish quickly
+    "cardroom_papayoo": {"players": 3, "options": json.dumps({"rounds": 1})},
+    "cardroom_pile_up": {"players": 2},
+    "cardroom_pizzamania": {"players": 2, "options": json.dumps({"simple": True})},
+    "cardroom_muzicando": {"players": 2},
+    "cardroom_love_formula": {"players": 2},
+}
+
+
+def load(name: str, seed: int = 0) -> pyspiel.Game:
+    return pyspiel.load_game(name, {**SMALL[name], "seed": seed})
+
+
+def advance(state: pyspiel.State, steps: int) -> pyspiel.State:
+    rng = np.random.RandomState(steps)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def truth(state: pyspiel.State) -> str:
+    """The referee view: every hand, the deck order."""
+    return json.dumps(state.match.state.view(None, log=False), sort_keys=True)
+
+
+def test_every_game_is_registered() -> None:
+    names = set(pyspiel.registered_names())
+    assert {spiel.short_name(g) for g in all_games()} <= names
+    game_type = load("cardroom_papayoo").get_type()
+    assert game_type.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert game_type.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert game_type.utility == pyspiel.GameType.Utility.ZERO_SUM
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_the_state_api(name: str) -> None:
+    game = load(name)
+    state = advance(game.new_initial_state(), 12)
+    seat = state.current_player()
+    assert state.legal_actions() == sorted(state.legal_actions())
+    assert max(state.legal_actions()) < game.num_distinct_actions()
+    assert len(state.information_state_tensor(seat)) == game.information_state_tensor_size()
+    assert len(state.observation_tensor(seat)) == game.observation_tensor_size()
+    assert json.loads(state.information_state_string(seat))["seat"] == seat
+    assert state.observation_string(seat)
+    assert state.action_to_string(seat, state.legal_actions()[0])
+    copy = state.clone()
+    copy.apply_action(copy.legal_actions()[0])
+    assert truth(state) != truth(copy)
+    assert state.history() == copy.history()[:-1]
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_serialize_round_trip(name: str) -> None:
+    game = load(name)
+    state = advance(game.new_initial_state(), 15)
+    again = game.deserialize_state(state.serialize())
+    assert truth(again) == truth(state)
+    assert again.history() == state.history()
+    sampled = state.resample_from_infostate(state.current_player(),
+                                            pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    sampled.apply_action(sampled.legal_actions()[0])
+    assert truth(game.deserialize_state(sampled.serialize())) == truth(sampled)
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_resampling_keeps_the_information_set_and_never_copies_the_truth(name: str) -> None:
+    game = load(name)
+    state = advance(game.new_initial_state(), 25)
+    seat = state.current_player()
+    key = state.information_state_string(seat)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    samples = [state.resample_from_infostate(seat, sampler) for _ in range(6)]
+    assert all(s.information_state_string(seat) == key for s in samples)
+    # The other seats' hidden cards are dealt anew: some sample differs from the truth.
+    assert any(truth(s) != truth(state) for s in samples)
+
+
+def test_resampling_goes_through_the_game_determinization_of_the_seat_view() -> None:
+    game = load("cardroom_papayoo")
+    state = advance(game.new_initial_state(), 20)
+    seat = state.current_player()
+    cardroom_game = state.match.game
+    with mock.patch.object(type(cardroom_game), "determinize",
+                           autospec=True, side_effect=type(cardroom_game).determinize) as spy:
+        sample = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert sample.match.state.history is None  # a determinized state, not a copy
+    (_, view, _), _ = spy.call_args
+    assert view["seat"] == seat and "hands" not in view
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_python_mcts_and_ismcts_play_a_game_to_the_end(name: str) -> None:
+    game = load(name, seed=3)
+    rng = np.random.RandomState(1)
+    rollout = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bots = [mcts.MCTSBot(game, 2.0, 6, rollout, random_state=rng),
+            spiel.ISMCTSBot(game, rollout, 2.0, 6, random_state=rng)]
+    bots += [pyspiel.make_uniform_random_bot(p, 5) for p in range(2, game.num_players())]
+    state = game.new_initial_state()
+    returns = evaluate_bots.evaluate_bots(state, bots, rng)
+    assert state.is_terminal()
+    assert sum(returns) == pytest.approx(0.0)
+    assert all(-1.0 <= r <= 1.0 for r in returns)
+
+
+def test_new_games_draw_new_deals_from_the_seed_parameter() -> None:
+    game, again = load("cardroom_pile_up", seed=7), load("cardroom_pile_up", seed=7)
+    first, second = truth(game.new_initial_state()), truth(game.new_initial_state())
+    assert first != second
+    assert truth(again.new_initial_state()) == first
