@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any
 
+from cardroom.backends import ray_rows
 from cardroom.core.bot import make_bot
 from cardroom.core.errors import BadOption
 from cardroom.core.rng import Rng
@@ -137,11 +138,15 @@ def _work(job: tuple[Plan, int]) -> Row:
     return play_game(plan, index)
 
 
-def play_all(plan: Plan, jobs: int = 1, progress: Progress | None = None) -> list[Row]:
-    """Every game of the plan, in index order (the same for any ``jobs``)."""
+def play_all(plan: Plan, jobs: int = 1, progress: Progress | None = None,
+             backend: str = "local", address: str | None = None) -> list[Row]:
+    """Every game of the plan, in index order (the same for any ``jobs`` and
+    ``backend``: cardroom.backends)."""
     if jobs < 1:
         raise BadOption("--jobs must be at least 1")
     total = plan.games
+    if backend == "ray":
+        return ray_rows(play_game, plan, total, address, jobs, progress)
     rows: list[Row] = []
     if jobs == 1:
         for index in range(total):

@@ -69,3 +69,21 @@ def test_every_game_is_registered_with_gymnasium() -> None:
     assert "Pizzamania" in env.render()
     with pytest.raises(ValueError):
         CardroomEnv("pizzamania", 3, opponents=["heuristic"])
+
+
+def test_a_policy_sits_in_the_arena_as_a_bot() -> None:
+    from cardroom import arena
+    from cardroom.rl.policy import register_policy
+
+    seen: list[int] = []
+
+    def lowest(observation: list[float], legal: list[int]) -> int:
+        seen.append(len(observation))
+        return legal[0]
+
+    register_policy("lowest-index", lowest)
+    plan = arena.Plan("pizzamania", ("lowest-index", "heuristic"), deals=3,
+                      options={"simple": True})
+    summary = arena.run(plan)
+    assert summary["results"]["lowest-index"]["seats_played"] == 6
+    assert set(seen) == {CardroomEnv("pizzamania", 2).observation_space.shape[0]}

@@ -7,7 +7,7 @@ import json
 import sys
 import time
 
-from cardroom import arena
+from cardroom import arena, backends
 from cardroom.cli.options import collect_options
 from cardroom.core.errors import BadOption
 from cardroom.games import get_game
@@ -29,6 +29,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="players, when --bots names one bot for every seat")
     p.add_argument("--seed", type=int, default=1, help="first deal's seed (default 1)")
     p.add_argument("--jobs", type=int, default=1, help="parallel worker processes")
+    p.add_argument("--backend", choices=backends.BACKENDS, default="local",
+                   help="local: this machine, --jobs processes (default); ray: Ray, "
+                   "--jobs CPUs of a local Ray, or the cluster at --address (docs/research.md)")
+    p.add_argument("--address", help="an existing Ray cluster, e.g. ray://head:10001")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option, e.g. --option rounds=1")
     p.add_argument("--json", action="store_true", help="machine-readable output")
@@ -51,9 +55,10 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
     options = collect_options(game, args.option, extra)
     plan = arena.Plan(game.id, lineup, args.deals, args.seed, options)
     plan.check()
+    backends.check(args.backend, args.address)
     show = not (args.no_progress or args.json)
     bar = Bar(plan.games, show)
-    rows = arena.play_all(plan, args.jobs, bar.update)
+    rows = arena.play_all(plan, args.jobs, bar.update, args.backend, args.address)
     bar.close()
     summary = arena.summarise(plan, rows)
     print(json.dumps(summary, indent=1) if args.json else arena.format_table(summary))

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from multiprocessing import get_context
 from typing import Any
 
+from cardroom import backends
 from cardroom.cli.options import collect_options
 from cardroom.core.bot import make_bot
 from cardroom.core.errors import BadOption
@@ -29,6 +30,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--players", type=int, help="players (default: the number of bots named)")
     p.add_argument("--seed", type=int, default=1, help="first game's seed (default 1)")
     p.add_argument("--jobs", type=int, default=1, help="parallel worker processes")
+    p.add_argument("--backend", choices=backends.BACKENDS, default="local",
+                   help="local: this machine, --jobs processes (default); ray: Ray, "
+                   "--jobs CPUs of a local Ray, or the cluster at --address (docs/research.md)")
+    p.add_argument("--address", help="an existing Ray cluster, e.g. ray://head:10001")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--no-progress", action="store_true")
@@ -59,7 +64,9 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
     game.new(players, args.seed, options)  # fail fast on bad options
     for name in set(bots):
         make_bot(name, game, 0)  # fail fast on unknown bots
-    rows = collect(plan, args.games, args.jobs, not (args.no_progress or args.json))
+    backends.check(args.backend, args.address)
+    rows = collect(plan, args.games, args.jobs, not (args.no_progress or args.json),
+                   args.backend, args.address)
     summary = summarise(plan, rows)
     print(json.dumps(summary, indent=1) if args.json else format_table(summary))
     return 0
@@ -85,11 +92,15 @@ def _work(job: tuple[Plan, list[int]]) -> list[dict[str, Any]]:
     return [play_one(plan, i) for i in indices]
 
 
-def collect(plan: Plan, games: int, jobs: int, progress: bool) -> list[dict[str, Any]]:
+def collect(plan: Plan, games: int, jobs: int, progress: bool, backend: str = "local",
+            address: str | None = None) -> list[dict[str, Any]]:
     chunks = [list(range(i, min(i + 10, games))) for i in range(0, games, 10)]
     rows: list[dict[str, Any]] = []
     bar = Progress(games, progress)
-    if jobs == 1:
+    if backend == "ray":
+        rows = backends.ray_rows(play_one, plan, games, address, jobs,
+                                 lambda done, _: bar.update(done))
+    elif jobs == 1:
         for chunk in chunks:
             rows += _work((plan, chunk))
             bar.update(len(rows))
