@@ -7,6 +7,9 @@
     python3 run.py bench [args]            throughput benchmark (bench/throughput.py)
     python3 run.py cardroom ARGS...        any cardroom command
 
+play, serve, bench and cardroom run in the folder you are in (files you name
+and games you save are there); test runs in the repository.
+
 Needs only Python 3.11+; packages come from PyPI at the versions pinned in
 constraints.txt.
 """
@@ -46,8 +49,34 @@ def ensure_venv(extras: str) -> None:
     stamp.write_text(want)
 
 
-def run(cmd: list[str]) -> int:
-    return subprocess.run(cmd, cwd=ROOT).returncode
+def run(cmd: list[str], cwd: Path = ROOT, env: dict[str, str] | None = None) -> int:
+    """Run a command to its end and return its exit code. Ctrl-C reaches the
+    command too (the terminal sends it to both): it saves and stops, and we
+    wait for that instead of dying with a traceback of our own."""
+    proc = subprocess.Popen(cmd, cwd=cwd, env=env)
+    while True:
+        try:
+            return proc.wait()
+        except KeyboardInterrupt:
+            continue
+
+
+def run_for_user(cmd: list[str]) -> int:
+    """A user-facing command, in the folder the user is in (their files and
+    saved games are there), told how run.py was started so that the commands
+    it prints work (CARDROOM_RUN: see cardroom.cli.terminal.command)."""
+    how = f"{Path(sys.executable).name} {sys.argv[0]}"
+    return run(cmd, cwd=Path.cwd(), env={**os.environ, "CARDROOM_RUN": how})
+
+
+def pytest_command(args: list[str]) -> list[str]:
+    """pytest with the suite's defaults: two workers unless arguments are given.
+
+    loadfile: a test module's tests stay on one worker (some share an engine
+    process). -v cancels the configured -q, under which pytest-xdist prints
+    its start-up line twice when the output is not a terminal."""
+    jobs = ["-n", "2", "--dist", "loadfile", "-v"] if not args else []
+    return [str(PY), "-m", "pytest", *jobs, *args]
 
 
 def task_test(args: list[str]) -> int:
@@ -60,9 +89,7 @@ def task_test(args: list[str]) -> int:
         print("$", " ".join(step[2:]), flush=True)
         if run(step) != 0:
             return 1
-    # loadfile: a test module's tests stay on one worker (some share an engine process).
-    jobs = ["-n", "2", "--dist", "loadfile"] if not args else []
-    code = run([str(PY), "-m", "pytest", *jobs, *args])
+    code = run(pytest_command(args))
     if code == 5:
         print("pytest collected no tests: that is a failure here.")
         return 1
@@ -77,16 +104,16 @@ def main(argv: list[str]) -> int:
     if task == "serve":
         ensure_venv("")
         # The database (sqlite:///cardroom.db by default) lands where you are.
-        return subprocess.run([str(BIN / "cardroom"), "serve", *rest]).returncode
+        return run_for_user([str(BIN / "cardroom"), "serve", *rest])
     if task == "play":
         ensure_venv("")
-        return run([str(BIN / "cardroom"), "play", *(rest or ["papayoo"])])
+        return run_for_user([str(BIN / "cardroom"), "play", *(rest or ["papayoo"])])
     if task == "bench":
         ensure_venv("test")
-        return run([str(PY), "bench/throughput.py", *rest])
+        return run_for_user([str(PY), str(ROOT / "bench" / "throughput.py"), *rest])
     if task == "cardroom":
         ensure_venv("")
-        return run([str(BIN / "cardroom"), *rest])
+        return run_for_user([str(BIN / "cardroom"), *rest])
     print(__doc__)
     return 0 if task in ("help", "-h", "--help") else 2
 

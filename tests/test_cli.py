@@ -29,7 +29,7 @@ def test_games_lists_every_game() -> None:
 
 def test_play_a_whole_game_then_replay_its_record(tmp_path: Path) -> None:
     out = cardroom("play", "papayoo", "--seed", "3", "--rounds", "1", "--no-color",
-                   stdin="1\n" * 200, cwd=tmp_path)
+                   stdin="a\n" * 200, cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert "Your hand:" in out.stdout and "The die shows" in out.stdout
     assert "Final standings: 1." in out.stdout
@@ -45,25 +45,25 @@ def test_play_a_whole_game_then_replay_its_record(tmp_path: Path) -> None:
 
 def test_wrong_entries_get_a_message_and_a_new_prompt(tmp_path: Path) -> None:
     out = cardroom("play", "papayoo", "--seed", "3", "--rounds", "1", "--no-color",
-                   stdin="xyz\n99\nhelp\nplay 7S\n" + "1\n" * 200, cwd=tmp_path)
+                   stdin="xyz\n99\nhelp\nplay 7S\n" + "a\n" * 200, cwd=tmp_path)
     assert out.returncode == 0
     assert "'xyz' is not one of the actions above" in out.stdout
     assert "'99' is not one of the actions above" in out.stdout
-    assert "Type the number of an action" in out.stdout
+    assert "Choose an action by its menu letter" in out.stdout
     assert "Not possible" in out.stdout or "is not one of" in out.stdout
     assert "Final standings" in out.stdout
 
 
 def test_end_of_input_saves_the_game_and_resume_finishes_it(tmp_path: Path) -> None:
     out = cardroom("play", "papayoo", "--seed", "4", "--rounds", "1", "--no-color",
-                   stdin="1\n" * 12, cwd=tmp_path)
+                   stdin="a\n" * 12, cwd=tmp_path)
     assert out.returncode == 0 and "Traceback" not in out.stderr
-    assert "continue with: cardroom play --resume" in out.stdout
+    assert " -m cardroom play --resume " in out.stdout  # how it was started (python -m)
     path = only_record(tmp_path, "papayoo")
     saved = json.loads(path.read_text())
     assert 0 < len(saved["actions"]) < 80
     rest = cardroom("play", "--resume", path.name, "--no-color",
-                    stdin="1\n" * 200, cwd=tmp_path)
+                    stdin="a\n" * 200, cwd=tmp_path)
     assert rest.returncode == 0, rest.stderr
     assert "Final standings" in rest.stdout
     done = json.loads(path.read_text())
@@ -73,14 +73,14 @@ def test_end_of_input_saves_the_game_and_resume_finishes_it(tmp_path: Path) -> N
 
 def test_quit_saves_too(tmp_path: Path) -> None:
     out = cardroom("play", "papayoo", "--seed", "4", "--save", "mine.json", "--no-color",
-                   stdin="1\nquit\n", cwd=tmp_path)
+                   stdin="a\nquit\n", cwd=tmp_path)
     assert out.returncode == 0 and "Game saved to mine.json" in out.stdout
     assert len(json.loads((tmp_path / "mine.json").read_text())["actions"]) >= 1
 
 
 def test_two_humans_share_the_terminal(tmp_path: Path) -> None:
     out = cardroom("play", "papayoo", "--seed", "5", "--rounds", "1", "--seat", "0,2",
-                   "--no-color", stdin="1\n" * 200, cwd=tmp_path)
+                   "--no-color", stdin="a\n" * 200, cwd=tmp_path)
     assert out.returncode == 0 and "=== Seat 2: your turn" in out.stdout
 
 

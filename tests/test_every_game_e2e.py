@@ -21,7 +21,7 @@ IDS = [g.id for g in all_games()]
 def test_a_whole_terminal_game(game_id: str, tmp_path: Path) -> None:
     out = subprocess.run(
         [sys.executable, "-m", "cardroom", "play", game_id, "--seed", "2", "--no-color"],
-        input="help\nnonsense\n" + "1\n" * 20000, capture_output=True, text=True,
+        input="help\nnonsense\n" + "a\n" * 20000, capture_output=True, text=True,
         cwd=tmp_path, timeout=600,
     )
     assert out.returncode == 0, out.stderr

@@ -125,11 +125,11 @@ def test_4_unreadable_records_get_one_clear_line(tmp_path: Path, content: bytes,
 
 def test_5_a_failed_save_keeps_the_previous_good_save(tmp_path: Path) -> None:
     good = cardroom("play", "papayoo", "--seed", "7", "--save", "g.json", "--no-color",
-                    stdin="1\n" * 40 + "quit\n", cwd=tmp_path, env={"HOME": str(tmp_path)})
+                    stdin="a\n" * 40 + "quit\n", cwd=tmp_path, env={"HOME": str(tmp_path)})
     assert good.returncode == 0, good.stderr
     before = (tmp_path / "g.json").read_text()
     assert len(before) > 1024 and json.loads(before)["actions"]
-    late = cardroom("play", "--resume", "g.json", "--no-color", stdin="1\n3\nsave\nsave\nquit\n",
+    late = cardroom("play", "--resume", "g.json", "--no-color", stdin="a\nc\nsave\nsave\nquit\n",
                     cwd=tmp_path, env={"HOME": str(tmp_path / "nowhere")}, limit_bytes=1024)
     assert "could not save" in late.stderr and late.returncode == 1
     assert (tmp_path / "g.json").read_text() == before, "the good save was damaged"
@@ -138,14 +138,14 @@ def test_5_a_failed_save_keeps_the_previous_good_save(tmp_path: Path) -> None:
 
 def test_6_an_unwritable_save_path_falls_back_to_the_home_folder(tmp_path: Path) -> None:
     out = cardroom("play", "papayoo", "--seed", "7", "--save", "/nonexistent/g.json",
-                   "--no-color", stdin="1\nquit\n", cwd=tmp_path, env={"HOME": str(tmp_path)})
+                   "--no-color", stdin="a\nquit\n", cwd=tmp_path, env={"HOME": str(tmp_path)})
     assert out.returncode == 0 and f"saved to {tmp_path / 'g.json'} instead" in out.stderr
     assert json.loads((tmp_path / "g.json").read_text())["actions"]
 
 
 def test_6_nothing_saved_is_said_and_exits_non_zero(tmp_path: Path) -> None:
     out = cardroom("play", "papayoo", "--seed", "7", "--save", "/nonexistent/g.json",
-                   "--no-color", stdin="1\nquit\n", cwd=tmp_path,
+                   "--no-color", stdin="a\nquit\n", cwd=tmp_path,
                    env={"HOME": "/nonexistent-home"})
     assert out.returncode == 1 and "could not be saved" in out.stderr
 
@@ -157,7 +157,7 @@ def test_7_closing_the_terminal_keeps_every_move(tmp_path: Path, signum: int) ->
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE)
     assert proc.stdin and proc.stdout
-    proc.stdin.write("1\n1\n1\n")
+    proc.stdin.write("a\na\na\n")
     proc.stdin.flush()
     deadline = time.time() + 60
     record = tmp_path / "g.json"
@@ -177,7 +177,7 @@ def mine(record: dict[str, list[list[object]]]) -> list[object]:
 
 
 def test_8_the_seed_reaches_no_player_before_the_end(tmp_path: Path) -> None:
-    out = cardroom("play", "papayoo", "--seed", "987654", "--no-color", stdin="1\n" * 3,
+    out = cardroom("play", "papayoo", "--seed", "987654", "--no-color", stdin="a\n" * 3,
                    cwd=tmp_path)
     assert "987654" not in out.stdout and "987654" not in out.stderr
     [path] = tmp_path.glob("cardroom-papayoo-*.record.json")
@@ -188,7 +188,7 @@ def test_8_the_seed_reaches_no_player_before_the_end(tmp_path: Path) -> None:
     referee = cardroom("replay", path.name, "--no-color", cwd=tmp_path)
     assert "you will see every hand" in referee.stdout
     done = cardroom("play", "papayoo", "--seed", "987654", "--rounds", "1", "--no-color",
-                    stdin="1\n" * 200, cwd=tmp_path)
+                    stdin="a\n" * 200, cwd=tmp_path)
     assert "The game's seed was 987654." in done.stdout
 
 

@@ -5,10 +5,14 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shlex
+import shutil
 import sys
 import tempfile
 import time
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from cardroom.core.errors import BadRecord
 from cardroom.core.events import Viewer
@@ -24,6 +28,11 @@ def use_color(force: bool | None) -> bool:
 
 
 def read_record(path: str) -> Record:
+    return Record.from_json(read_json(path))
+
+
+def read_json(path: str) -> Any:
+    """A saved file's JSON; BadRecord in one line when it cannot be read."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError:
@@ -36,17 +45,18 @@ def read_record(path: str) -> Record:
         raise BadRecord(f"{path} is not a record file (its JSON is nested too deeply)") from None
     except ValueError:
         raise BadRecord(f"{path} is not a JSON record file") from None
-    return Record.from_json(data)
+    return data
 
 
-def write_record(state: State, path: str) -> str | None:
-    """Save the record atomically; the error text if it cannot be written.
+def write_record(state: State, path: str, extra: Mapping[str, Any] | None = None) -> str | None:
+    """Save the record (with ``extra`` keys beside it) atomically; the error
+    text if it cannot be written.
 
     The record goes to a temporary file beside the target, flushed and
     synced to disk, and is then renamed over the target: a full disk or a
     killed process leaves the previous save whole."""
     target = Path(path)
-    text = json.dumps(state.record().to_json(), indent=1) + "\n"
+    text = json.dumps({**state.record().to_json(), **(extra or {})}, indent=1) + "\n"
     try:
         fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
                                     dir=target.parent)
@@ -80,3 +90,32 @@ def fallback_record_path(path: str) -> str:
 def final_standings(result: Result, viewer: Viewer) -> str:
     scores = ", ".join(f"{seat_name(s, viewer)} {v}" for s, v in enumerate(result.scores))
     return f"Final standings: {standings(result.ranking, viewer)}\nScores: {scores}"
+
+
+RUN_ENV = "CARDROOM_RUN"
+"""Set by run.py to how it was started (e.g. ``python3 run.py``), so that the
+commands this front end prints are ones that work where ``cardroom`` is not
+on PATH."""
+
+
+def command(words: str) -> str:
+    """How the user can type ``cardroom WORDS`` from where they are."""
+    run = os.environ.get(RUN_ENV)
+    if run:
+        # run.py has a task of its own for play; everything else goes through 'cardroom'.
+        return f"{run} {words}" if words.startswith("play ") else f"{run} cardroom {words}"
+    return f"{_this_program()} {words}"
+
+
+def _this_program() -> str:
+    argv0 = sys.argv[0] if sys.argv and sys.argv[0] else "cardroom"
+    if Path(argv0).name == "__main__.py":  # python -m cardroom
+        python = sys.executable or "python3"
+        found = shutil.which(Path(python).name)
+        if found and Path(found).resolve() == Path(python).resolve():
+            python = Path(python).name
+        return f"{shlex.quote(python)} -m cardroom"
+    found = shutil.which(Path(argv0).name)
+    if found and Path(found).resolve() == Path(argv0).resolve():
+        return Path(argv0).name
+    return shlex.quote(argv0)

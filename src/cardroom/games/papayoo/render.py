@@ -42,7 +42,30 @@ def _progress(view: Mapping[str, Any], color: bool) -> str:
         return f"Still choosing cards to pass: {waiting}"
     shown = ", ".join(f"{seat_name(s, me)}: {card(c, color)}" for s, c in view["trick"])
     number = len(view["played"]) // view["players"] + 1
-    return f"Trick {number}: {shown or '(nothing yet)'}   to play: {seat_name(view['turn'], me)}"
+    line = f"Trick {number}: {shown or '(nothing yet)'}   to play: {seat_name(view['turn'], me)}"
+    last = last_trick(view, color)
+    return f"{last}\n{line}" if last else line
+
+
+def last_trick(view: Mapping[str, Any], color: bool) -> str:
+    """The trick taken last this round, from the viewer's log (every card of
+    a trick is public); empty before the first trick or without a log."""
+    log = view.get("log", [])
+    for i in range(len(log) - 1, -1, -1):
+        kind = log[i]["type"]
+        if kind in ("die", "deal"):
+            return ""
+        if kind == "trick":
+            break
+    else:
+        return ""
+    me, taken = view["seat"], log[i]
+    plays = [e for e in log[:i] if e["type"] == "play"][-view["players"]:]
+    cards_shown = ", ".join(f"{seat_name(e['seat'], me)} {card(e['card'], color)}"
+                            for e in plays)
+    points = taken["points"]
+    return (f"Last trick: {cards_shown}; taken by {seat_name(taken['winner'], me)} "
+            f"({points} point{'s' if points != 1 else ''})")
 
 
 def _hands(view: Mapping[str, Any], color: bool) -> list[str]:
@@ -54,8 +77,10 @@ def _hands(view: Mapping[str, Any], color: bool) -> list[str]:
     if not isinstance(view["seat"], int):
         return []  # a spectator sees no hand and no passed cards
     lines = [f"Your hand: {hand_by_suit(view['hand'], color)}"]
-    if view["chosen"]:
-        lines.append(f"Chosen to pass: {cards(view['chosen'], color)}")
+    if view["phase"] != "play" and not view["over"]:
+        chosen = view["chosen"]
+        shown = cards(chosen, color) if chosen else "none yet"
+        lines.append(f"Chosen to pass: {shown} ({len(chosen)} of {view['pass_count']} chosen)")
     if view["phase"] == "play" and view["received"]:
         lines.append(f"Passed left: {cards(view['passed'], color)}   "
                      f"received: {cards(view['received'], color)}")
@@ -93,6 +118,8 @@ def describe_event(event: Mapping[str, Any], viewer: Viewer, color: bool = False
                 f"{event['cards_each']} cards each; pass {event['pass_count']} to the left.")
     if kind == "passed":
         return f"{seat_title(event['seat'], viewer)} chose the cards to pass."
+    if kind == "pass_card" and viewer == event["seat"]:
+        return f"You chose {card(event['card'], color)} to pass."
     if kind == "received" and viewer == event["seat"]:
         giver = seat_name(event["from"], viewer)
         return f"You receive {cards(event['cards'], color)} from {giver}."

@@ -6,7 +6,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardroom.core.events import Viewer
-from cardroom.games.pizzamania.cards import BASE_BY_CODE, BASE_NAMES, BASE_SIZE, CHEF_BY_ID
+from cardroom.games.pizzamania.cards import (
+    BASE_BY_CODE,
+    BASE_NAMES,
+    BASE_SIZE,
+    CHEF_BY_ID,
+    HIGHEST,
+)
 from cardroom.games.pizzamania.fields import PHASE_CHOOSE
 from cardroom.textui import paint, seat_name, seat_title, table
 
@@ -111,6 +117,8 @@ def _pizza_line(view: Mapping[str, Any], color: bool) -> str:
     line += f"top {toppings([value] * view['base_size'], color)} by {seat_name(seat, me)}"
     if view["over"] or view["phase"] == PHASE_CHOOSE:
         return line
+    if value >= HIGHEST:  # D1: no topping is higher than the highest value
+        return line + f" ({HIGHEST} is the highest topping: nobody can beat it)"
     return line + f" (beat it with {value + 1} or more)"
 
 

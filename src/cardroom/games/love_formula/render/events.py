@@ -8,7 +8,7 @@ from typing import Any
 from cardroom.core.events import Viewer
 from cardroom.games.love_formula.cards.catalog import CAT
 from cardroom.games.love_formula.render import cardtext, extras
-from cardroom.textui import seat_name, seat_title, standings
+from cardroom.textui import seat_name, seat_title, standings, subject
 
 by_id = CAT.by_id
 
@@ -16,7 +16,15 @@ by_id = CAT.by_id
 def describe_event(event: Mapping[str, Any], viewer: Viewer) -> str | None:
     kind = event["type"]
     handler = EVENTS.get(kind)
-    return handler(event, viewer) if handler else None
+    return _punctuated(handler(event, viewer)) if handler else None
+
+
+def _punctuated(sentence: str) -> str:
+    """One closing mark, also after a card name that has its own ("Not Today!")."""
+    for doubled, single in (("!!", "!"), ("!.", "!"), ("?.", "?")):
+        if sentence.endswith(doubled):
+            return sentence[:-2] + single
+    return sentence
 
 
 def _who(event: Mapping[str, Any], viewer: Viewer, key: str = "seat") -> str:
@@ -65,16 +73,21 @@ EVENTS: dict[str, Any] = {
     "cancelled": lambda e, v: f"{_name(e['card'])} is cancelled.",
     "redirect": lambda e, v: f"{_name(e['card'])} goes to {_name(e['couple'])} instead.",
     "intercept": lambda e, v: f"{_who(e, v)} took {_name(e['card'])} onto {_name(e['couple'])}.",
-    "target": lambda e, v: f"{_who(e, v)} aims {_name(e['card'])} at "
+    "target": lambda e, v: f"{subject(e['seat'], v, 'aims', 'aim')} {_name(e['card'])} at "
                            + (_name(e["couple"]) if "couple" in e else seat_name(e["target"], v))
                            + ".",
     "no_target": lambda e, v: f"{_name(e['card'])} finds no couple and is discarded.",
-    "look": lambda e, v: f"{_who(e, v)} looks at {seat_name(e['target'], v)}'s hand.",
-    "steal": lambda e, v: f"{_who(e, v)} takes a card from {seat_name(e['from'], v)}'s hand.",
+    "look": lambda e, v: f"{subject(e['seat'], v, 'looks', 'look')} at "
+                         f"{seat_name(e['target'], v)}'s hand.",
+    "steal": lambda e, v: f"{subject(e['seat'], v, 'takes', 'take')} a card from "
+                          f"{seat_name(e['from'], v)}'s hand.",
     "stolen": lambda e, v: f"The card taken is {_name(e['card'])}.",
-    "take": lambda e, v: f"{_who(e, v)} takes {_name(e['card'])} from the {e['from']}.",
+    "take": lambda e, v: f"{subject(e['seat'], v, 'takes', 'take')} {_name(e['card'])} "
+                         f"from the {e['from']}.",
     "removed": lambda e, v: f"{_name(e['card'])} is removed from {_name(e['couple'])}.",
-    "skipped": lambda e, v: f"{_who(e, v)} takes back {_name(e['card'])} and skips the turn.",
+    "skipped": lambda e, v: (f"{subject(e['seat'], v, 'takes', 'take')} back "
+                             f"{_name(e['card'])} and "
+                             f"{'skip' if e['seat'] == v else 'skips'} the turn."),
     "expire": lambda e, v: f"{_name(e['card'])} on {_name(e['couple'])} runs out of hearts.",
     "couple_ends": lambda e, v: f"{_name(e['couple'])} break up: discarded with all attached.",
     "reshuffle": lambda e, v: f"The deck ran out: {e['cards']} discarded cards are shuffled.",

@@ -117,6 +117,7 @@ EVENTS: dict[str, Any] = {
 
 def extra_move(e: Mapping[str, Any], v: Viewer) -> str:
     if e.get("this_round"):
+        whose = "your" if e["seat"] == v else "their"
         return (f"{seat_title(e['seat'], v)} will have {e['moves']} preparation moves on "
-                "their turn this round.")
+                f"{whose} turn this round.")
     return f"{seat_title(e['seat'], v)} may make one more preparation move."

@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardroom.games.love_formula.cards.catalog import CAT
-from cardroom.games.love_formula.render import cardtext, extras
-from cardroom.textui import paint, seat_name, seat_title, table
+from cardroom.games.love_formula.render import cardtext, compact, extras
+from cardroom.textui import is_compact, paint, seat_name, seat_title, table
 
 by_id = CAT.by_id
 
@@ -21,6 +21,8 @@ def labels(codes: Sequence[str], color: bool) -> str:
 
 
 def render(view: Mapping[str, Any], color: bool) -> str:
+    if is_compact(view) and not view["over"]:
+        return compact.render(view, color)
     lines = [paint(headline(view), "bold", color), vp_table(view)]
     lines += extras.goal_lines(view, color)
     if view["phase"].startswith("draft"):
@@ -88,9 +90,11 @@ def draft_lines(view: Mapping[str, Any], color: bool) -> list[str]:
 
 def round_lines(view: Mapping[str, Any], color: bool) -> list[str]:
     me = view["seat"]
+    if view["over"]:
+        return []
     if not view["order"]:
         waiting = ", ".join(seat_name(s, me) for s in view["to_act"])
-        return [f"Selecting (waiting for {waiting or 'nobody'})"]
+        return [f"Selecting (waiting for {waiting})" if waiting else "Everyone has selected."]
     shown = []
     for i, seat in enumerate(view["order"]):
         code = view["table"][seat]

@@ -1,0 +1,183 @@
+"""Love Formula's compact table: what fits an 80x24 terminal beside the menu.
+
+One line per seat (VP, hand size, couples as preparations attached/needed),
+the pack or the hand grouped by type with priorities, whose turn it is. The
+full table with every card's text (``table.render``) is one command away.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from cardroom.games.love_formula.cards.catalog import CAT, COUPLE, OBSTACLE, PREP
+from cardroom.games.love_formula.render import cardtext
+from cardroom.textui import paint, seat_name, seat_title
+
+WIDTH = 79
+by_id = CAT.by_id
+Token = tuple[str, str]  # (plain text, as shown): widths come from the plain text
+GROUPS: tuple[tuple[str, Callable[[int], bool]], ...] = (
+    ("Couples", lambda c: CAT.type[c] == COUPLE),
+    ("Preparations", lambda c: CAT.type[c] == PREP),
+    ("Others", lambda c: CAT.type[c] not in (COUPLE, PREP)),
+)
+
+
+def render(view: Mapping[str, Any], color: bool) -> str:
+    lines = [paint(_headline(view), "bold", color)]
+    if not view["phase"].startswith("draft") or any(
+            z["couples"] or z["loose"] for z in view["zones"]):
+        lines += _seat_lines(view, color)
+    lines += _expansion_lines(view)
+    if view["phase"].startswith("draft"):
+        lines += _draft_lines(view, color)
+    else:
+        lines += _round_lines(view, color)
+        if isinstance(view["seat"], int):
+            lines += _cards_lines("Hand ('details' shows the cards' texts)", view["hand"],
+                                  color)
+    pending = _pending(view, color)
+    if pending:
+        lines.append(pending)
+    return "\n".join(lines)
+
+
+def _headline(view: Mapping[str, Any]) -> str:
+    if view["phase"].startswith("draft"):
+        way = "left" if view["stage"] == 1 else "right"
+        head = f"Love Formula - Draft {view['stage']}, pick {view['pick']} (packs pass {way})"
+    else:
+        head = f"Love Formula - Play {view['stage']}, round {view['round']} of 10"
+    discard = len(view["discard"])
+    return f"{head}; deck {view['deck_size']}, discard {discard}"
+
+
+def _seat_lines(view: Mapping[str, Any], color: bool) -> list[str]:
+    me = view["seat"]
+    lines = ["Zones (couple: preparations attached/needed):"]
+    for seat in range(view["players"]):
+        zone = view["zones"][seat]
+        head = (f"{seat_name(seat, me):<7}{view['scores'][seat]:>3} VP  "
+                f"hand {view['hand_sizes'][seat]:>2}  ")
+        tokens = [_couple(c, color) for c in zone["couples"]]
+        if zone["loose"]:
+            tokens.append(_joined("loose: ", zone["loose"], color))
+        lines += fit(head, tokens or [("-", "-")], 2 if seat == me else 1, ", ")
+    return lines
+
+
+def _couple(couple: Mapping[str, Any], color: bool) -> Token:
+    card = by_id[couple["card"]]
+    have = sum(1 for a in couple["attached"] if CAT.type[by_id[a["card"]]] == PREP)
+    need = have + len(couple["missing"])
+    obstacles = sum(1 for a in couple["attached"] if CAT.type[by_id[a["card"]]] == OBSTACLE)
+    extra = f" ({obstacles} obstacle{'s' * (obstacles != 1)})" if obstacles else ""
+    plain = f"{cardtext.name(card)} {have}/{need}{extra}"
+    return plain, f"{cardtext.label(card, color)} {have}/{need}{extra}"
+
+
+def _joined(prefix: str, codes: Sequence[str], color: bool) -> Token:
+    names = [cardtext.name(by_id[c]) for c in codes]
+    shown = [cardtext.label(by_id[c], color) for c in codes]
+    return prefix + ", ".join(names), prefix + ", ".join(shown)
+
+
+def _card(code: str, color: bool) -> Token:
+    card = by_id[code]
+    prio = cardtext.priority(card)
+    return f"{cardtext.name(card)} {prio}", f"{cardtext.label(card, color)} {prio}"
+
+
+def _expansion_lines(view: Mapping[str, Any]) -> list[str]:
+    lines = []
+    chance = view.get("chance")
+    if chance and chance["card"]:
+        text = f"Chance: {cardtext.short(by_id[chance['card']], False)}"
+        lines.append(text if len(text) <= WIDTH else text[:WIDTH - 3] + "...")
+    goals = view.get("goals")
+    if goals:
+        tokens = []
+        for g in goals["row"]:
+            state = ("won by " + seat_name(g["won_by"], view["seat"]) if g["won_by"] is not None
+                     else "First" if g["kind"] == "first" else "at the end")
+            text = f"{cardtext.name(by_id[g['goal']])} ({state})"
+            tokens.append((text, text))
+        lines += fit("Goals: ", tokens, 1, ", ")
+    return lines
+
+
+def _draft_lines(view: Mapping[str, Any], color: bool) -> list[str]:
+    if not isinstance(view["seat"], int):
+        return []  # a spectator sees no pack (the referee's packs are in 'details')
+    lines = _cards_lines("Pack (keep one; 'details' shows the cards' texts)", view["pack"],
+                         color)
+    if view["picked"]:
+        lines.append(f"Kept this pick: {cardtext.label(by_id[view['picked']], color)}")
+    kept = [c for c in view["hand"] if c != view["job"]]
+    lines += fit(f"Kept so far ({len(kept)}): ", [_card(c, color) for c in kept] or
+                 [("-", "-")], 2, ", ")
+    lines.append(f"Part-Time Job: {_card(view['job'], color)[1]}")
+    return lines
+
+
+def _cards_lines(title: str, codes: Sequence[str], color: bool) -> list[str]:
+    lines = [f"{title}:"]
+    for name, belongs in GROUPS:
+        cards = [_card(c, color) for c in codes if belongs(by_id[c])]
+        if cards:
+            lines += fit(f"  {name}: ", cards, 3, ", ")
+    return lines
+
+
+def _round_lines(view: Mapping[str, Any], color: bool) -> list[str]:
+    me = view["seat"]
+    if view["over"]:
+        return []
+    if not view["order"]:
+        waiting = ", ".join(seat_name(s, me) for s in view["to_act"])
+        return [f"Selecting: waiting for {waiting}" if waiting else "Everyone has selected."]
+    tokens = []
+    for seat in view["order"]:
+        code = view["table"][seat]
+        mark = ">" if seat == view["turn"] else ""
+        plain, shown = _card(code, color) if code else ("done", "done")
+        tokens.append((f"{mark}{seat_name(seat, me)} {plain}", f"{mark}{seat_name(seat, me)} "
+                       f"{shown}"))
+    return fit("Order: ", tokens, 2, ", ")
+
+
+def _pending(view: Mapping[str, Any], color: bool) -> str:
+    resolving = view["resolving"]
+    if not resolving or view["over"]:
+        return ""
+    card = cardtext.label(by_id[resolving["card"]], color)
+    if view["step"] == "react":
+        return f"{seat_title(view['chooser'], view['seat'])} may answer {card} with a reaction."
+    if view["step"] == "choice":
+        return f"{card}: {seat_name(view['chooser'], view['seat'])} to {view['choice']}."
+    return ""
+
+
+def fit(head: str, tokens: Sequence[Token], most: int, sep: str) -> list[str]:
+    """``tokens`` after ``head``, wrapped to WIDTH in at most ``most`` lines;
+    what does not fit is counted at the end ("+3 more")."""
+    indent = " " * min(len(head), 10)
+    lines: list[str] = []
+    plain = shown = head
+    first = True
+    for i, (text, painted) in enumerate(tokens):
+        last_line = len(lines) + 1 == most
+        limit = WIDTH - (9 if last_line and i + 1 < len(tokens) else 0)
+        if not first and len(plain) + len(sep) + len(text) > limit:
+            if last_line:
+                lines.append(f"{shown}{sep.rstrip()} +{len(tokens) - i} more")
+                return lines
+            lines.append(shown + sep.rstrip())
+            plain = shown = indent
+            first = True
+        plain += text if first else sep + text
+        shown += painted if first else sep + painted
+        first = False
+    lines.append(shown)
+    return lines
