@@ -12,9 +12,10 @@ any first place, shared or not: in a partnership game, how often the bot's
 team wins), each with a 95% confidence interval. The independent unit is
 the deal, not the game (a deal's rotations are correlated by design): each
 deal contributes the bot's mean over all its seats in that deal's
-rotations, and the interval is the normal approximation over those
-per-deal values (``stats.mean_ci``); the intervals of shares are clipped
-to [0, 1].
+rotations. Shares get the Wilson score interval over those per-deal values
+(``stats.share_ci``: inside [0, 1], never a point, however few the deals);
+mean scores the normal approximation (``stats.mean_ci``). Fewer than
+``stats.MIN_UNITS`` deals are flagged in ``warnings``.
 
 Ratings: openskill's Plackett-Luce model, every game rated in (deal,
 rotation) order, one team per seat, ranks from the game's ranking (ties
@@ -42,7 +43,7 @@ from cardroom.core.errors import BadOption
 from cardroom.core.rng import Rng
 from cardroom.core.table import play_out
 from cardroom.games import get_game
-from cardroom.stats import Estimate, mean_ci, win_credit
+from cardroom.stats import Z95, mean_ci, score_direction, share_ci, too_few, win_credit
 
 Row = dict[str, Any]
 Progress = Callable[[int, int], None]
@@ -177,20 +178,14 @@ def per_deal(rows: Sequence[Row], label: str, value: Callable[[Row, int], float]
     return [sum(v) / len(v) for _, v in sorted(sums.items())]
 
 
-def _clip(e: Estimate) -> Estimate:
-    return Estimate(e.mean, max(0.0, e.low), min(1.0, e.high), e.n)
-
-
 def summarise(plan: Plan, rows: Sequence[Row]) -> dict[str, Any]:
     fair = 1 / plan.players
     numeric = all(_numeric(s) for row in rows for s in row["scores"])
     results: dict[str, Any] = {}
     for label in dict.fromkeys(plan.lineup):
         seats = sum(row["seating"].count(label) for row in rows)
-        wins = mean_ci(per_deal(rows, label, lambda r, s: win_credit(r["ranking"], s)))
-        tops = mean_ci(per_deal(rows, label, lambda r, s: float(s in r["ranking"][0])))
-        # Shares lie in [0, 1]: their intervals are clipped to it.
-        wins, tops = _clip(wins), _clip(tops)
+        wins = share_ci(per_deal(rows, label, lambda r, s: win_credit(r["ranking"], s)))
+        tops = share_ci(per_deal(rows, label, lambda r, s: float(s in r["ranking"][0])))
         entry: dict[str, Any] = {
             "seats_played": seats,
             "seats_per_game": plan.lineup.count(label),
@@ -203,13 +198,16 @@ def summarise(plan: Plan, rows: Sequence[Row]) -> dict[str, Any]:
         if numeric:
             score = mean_ci(per_deal(rows, label, lambda r, s: float(r["scores"][s])))
             entry["mean_score"] = score.mean
-            entry["score_ci95"] = [score.low, score.high]
+            entry["score_ci95"] = score.interval()
         results[label] = entry
+    warning = too_few(plan.deals, "deal")
     return {
         "game": plan.game, "players": plan.players, "deals": plan.deals,
         "games": len(rows), "seed": plan.seed, "options": plan.options,
         "lineup": list(plan.lineup), "fair_share": fair,
-        "ci_unit": "deal", "results": results, "ratings": ratings(plan, rows),
+        "ci_unit": "deal", "better_score": score_direction(rows),
+        "warnings": [warning] if warning else [],
+        "results": results, "ratings": ratings(plan, rows),
     }
 
 
@@ -247,13 +245,16 @@ def format_table(summary: Mapping[str, Any]) -> str:
         f"{summary['game']}: {deals} deals x {n} seatings = {summary['games']} games, "
         f"{n} players, seeds {summary['seed']}..{summary['seed'] + deals - 1}"
         + (f", options {json.dumps(summary['options'])}" if summary["options"] else ""),
-        f"fair win share {summary['fair_share']:.3f}; 95% intervals over deals",
-        f"{'bot':<28} {'seats':>6} {'mean score':>22} {'win share':>22} {'x fair':>18} "
-        f"{'first place':>22}",
+        f"fair win share {summary['fair_share']:.3f}; 95% intervals over deals "
+        "(shares: Wilson score)",
+        f"{'bot':<28} {'seats':>6} {_score_head(summary):>22} {'win share':>22} "
+        f"{'x fair':>18} {'first place':>22}",
     ]
     for label, r in summary["results"].items():
         if r["mean_score"] is None:
             score = f"{'-':>22}"
+        elif r["score_ci95"] is None:
+            score = f"{r['mean_score']:>9.2f} {'[n/a]':>12}"
         else:
             lo, hi = r["score_ci95"]
             score = f"{r['mean_score']:>9.2f} [{lo:>5.1f}, {hi:>5.1f}]"
@@ -264,9 +265,18 @@ def format_table(summary: Mapping[str, Any]) -> str:
                      f"{r['win_share']:>9.3f} [{wlo:.3f}, {whi:.3f}] "
                      f"{r['win_vs_fair']:>5.2f} [{flo:.2f}, {fhi:.2f}] "
                      f"{r['first_share']:>9.3f} [{tlo:.3f}, {thi:.3f}]")
-    lines.append("ratings (openskill Plackett-Luce; ordinal = mu - 3 sigma):")
+    lines.append("ratings (openskill Plackett-Luce, higher is better; 95% = mu +- 1.96 sigma; "
+                 "ordinal = mu - 3 sigma):")
     ranked = sorted(summary["ratings"].items(), key=lambda kv: -kv[1]["ordinal"])
     for label, r in ranked:
-        lines.append(f"  {label:<28} mu {r['mu']:6.2f}  sigma {r['sigma']:5.2f}  "
+        half = Z95 * r["sigma"]
+        lines.append(f"  {label:<28} mu {r['mu']:6.2f} [{r['mu'] - half:6.2f}, "
+                     f"{r['mu'] + half:6.2f}]  sigma {r['sigma']:5.2f}  "
                      f"ordinal {r['ordinal']:6.2f}")
+    lines += [f"Warning: {w}." for w in summary.get("warnings", [])]
     return "\n".join(lines)
+
+
+def _score_head(summary: Mapping[str, Any]) -> str:
+    better = summary.get("better_score")
+    return f"mean score ({better} wins)" if better else "mean score"

@@ -13,7 +13,7 @@ import pytest
 from cardroom import arena
 from cardroom.core.errors import BadOption
 from cardroom.frontend import load_everything
-from cardroom.stats import Z95
+from cardroom.stats import Z95, share_ci
 
 load_everything()
 
@@ -71,8 +71,10 @@ def test_intervals_are_over_deals() -> None:
     sd = math.sqrt(sum((x - mean) ** 2 for x in per_deal) / 2)
     assert a["win_share"] == pytest.approx(mean)
     half = Z95 * sd / math.sqrt(3)
-    assert mean - half < 0 and mean + half > 1  # so the interval of a share is clipped
-    assert a["win_ci95"] == pytest.approx([0.0, 1.0])
+    assert mean - half < 0 and mean + half > 1  # the normal interval would leave [0, 1]
+    wilson = share_ci(per_deal)  # shares: Wilson score over the deals
+    assert a["win_ci95"] == pytest.approx([wilson.low, wilson.high])
+    assert 0 < a["win_ci95"][0] < mean < a["win_ci95"][1] < 1
     assert a["win_vs_fair"] == pytest.approx(mean * 2)
     assert a["win_vs_fair_ci95"] == pytest.approx([x * 2 for x in a["win_ci95"]])
     assert a["first_share"] == pytest.approx((1 + 1 + 0) / 3)  # a tie is a first place

@@ -8,6 +8,7 @@ import sys
 import time
 
 from cardroom import arena, backends
+from cardroom.cli import plot
 from cardroom.cli.options import collect_options
 from cardroom.core.errors import BadOption
 from cardroom.games import get_game
@@ -36,6 +37,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option, e.g. --option rounds=1")
     p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--plot", metavar="FILE", help="also draw the results to FILE.png or "
+                   "FILE.svg (needs the optional extra 'plots': matplotlib)")
     p.add_argument("--no-progress", action="store_true")
     p.set_defaults(run=run)
 
@@ -56,12 +59,16 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
     plan = arena.Plan(game.id, lineup, args.deals, args.seed, options)
     plan.check()
     backends.check(args.backend, args.address)
+    plot.check(args.plot)
     show = not (args.no_progress or args.json)
     bar = Bar(plan.games, show)
     rows = arena.play_all(plan, args.jobs, bar.update, args.backend, args.address)
     bar.close()
     summary = arena.summarise(plan, rows)
     print(json.dumps(summary, indent=1) if args.json else arena.format_table(summary))
+    if args.plot:
+        plot.arena(summary, rows, args.plot)
+        print(f"Plot written to {args.plot}", file=sys.stderr)
     return 0
 
 

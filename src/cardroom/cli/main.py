@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from types import ModuleType
 
@@ -54,6 +55,17 @@ def cmd_games() -> int:
     return 0
 
 
+def run_command(args: argparse.Namespace, extra: list[str]) -> int:
+    if args.command == "games":
+        return cmd_games()
+    if args.command == "engine":
+        from cardroom.engine.stdio import main as engine_main
+
+        return engine_main()
+    result: int = args.run(args, extra)
+    return result
+
+
 def main(argv: list[str] | None = None) -> int:
     from cardroom.frontend import load_everything
 
@@ -67,14 +79,14 @@ def main(argv: list[str] | None = None) -> int:
     if extra and command not in ("play", "simulate"):
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
-        if command == "games":
-            return cmd_games()
-        if command == "engine":
-            from cardroom.engine.stdio import main as engine_main
-
-            return engine_main()
-        result: int = args.run(args, extra)
+        result = run_command(args, extra)
+        sys.stdout.flush()  # here, so that a closed pipe is caught below
         return result
+    except BrokenPipeError:
+        # The reader went away (e.g. `cardroom simulate --json | head`): stop
+        # quietly. Point stdout at /dev/null so the final flush at exit is quiet too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except CardroomError as err:
         print(f"cardroom: {err.message}", file=sys.stderr)
         return 2

@@ -5,19 +5,28 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from multiprocessing import get_context
 from typing import Any
 
 from cardroom import backends
+from cardroom.cli import plot
 from cardroom.cli.options import collect_options
 from cardroom.core.bot import make_bot
 from cardroom.core.errors import BadOption
 from cardroom.core.rng import Rng
 from cardroom.core.table import play_out
 from cardroom.games import get_game
-from cardroom.stats import mean_ci, places, win_credit
+from cardroom.stats import (
+    bounded_ci,
+    mean_ci,
+    places,
+    score_direction,
+    share_ci,
+    too_few,
+    win_credit,
+)
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -36,6 +45,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--address", help="an existing Ray cluster, e.g. ray://head:10001")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--plot", metavar="FILE", help="also draw the results to FILE.png or "
+                   "FILE.svg (needs the optional extra 'plots': matplotlib)")
     p.add_argument("--no-progress", action="store_true")
     p.set_defaults(run=run)
 
@@ -65,10 +76,14 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
     for name in set(bots):
         make_bot(name, game, 0)  # fail fast on unknown bots
     backends.check(args.backend, args.address)
+    plot.check(args.plot)
     rows = collect(plan, args.games, args.jobs, not (args.no_progress or args.json),
                    args.backend, args.address)
     summary = summarise(plan, rows)
     print(json.dumps(summary, indent=1) if args.json else format_table(summary))
+    if args.plot:
+        plot.simulation(summary, rows, args.plot)
+        print(f"Plot written to {args.plot}", file=sys.stderr)
     return 0
 
 
@@ -115,44 +130,61 @@ def collect(plan: Plan, games: int, jobs: int, progress: bool, backend: str = "l
 
 def summarise(plan: Plan, rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """Per bot: mean place and win share, and the mean score where the game's
-    scores are numbers (some games score in lists, e.g. places per round)."""
+    scores are numbers (some games score in lists, e.g. places per round).
+    The unit is the game: a bot holding several seats of a game counts once,
+    with its mean over those seats (its seats in one game are not independent)."""
     numeric = all(_is_number(v) for row in rows for v in row["scores"])
     per_bot: dict[str, dict[str, list[float]]] = {}
+    seats: dict[str, int] = {}
     for row in rows:
         placed = places(row["ranking"])
-        for seat, name in enumerate(row["seating"]):
+        for name in dict.fromkeys(row["seating"]):
+            mine = [s for s, n in enumerate(row["seating"]) if n == name]
+            seats[name] = seats.get(name, 0) + len(mine)
             entry = per_bot.setdefault(name, {"score": [], "win": [], "place": []})
             if numeric:
-                entry["score"].append(float(row["scores"][seat]))
-            entry["win"].append(win_credit(row["ranking"], seat))
-            entry["place"].append(float(placed[seat]))
+                entry["score"].append(_mean(float(row["scores"][s]) for s in mine))
+            entry["win"].append(_mean(win_credit(row["ranking"], s) for s in mine))
+            entry["place"].append(_mean(float(placed[s]) for s in mine))
     bots = {}
     for name, entry in per_bot.items():
-        win, place = mean_ci(entry["win"]), mean_ci(entry["place"])
+        win = share_ci(entry["win"])
+        place = bounded_ci(entry["place"], 1, plan.players)
         bots[name] = {
-            "seats_played": win.n,
+            "seats_played": seats[name], "games_played": win.n,
             "mean_score": None, "score_ci95": None,
-            "mean_place": place.mean, "place_ci95": [place.low, place.high],
-            "win_share": win.mean, "win_ci95": [win.low, win.high],
+            "mean_place": place.mean, "place_ci95": place.interval(),
+            "win_share": win.mean, "win_ci95": win.interval(),
         }
         if numeric:
             score = mean_ci(entry["score"])
             bots[name]["mean_score"] = score.mean
-            bots[name]["score_ci95"] = [score.low, score.high]
+            bots[name]["score_ci95"] = score.interval()
+    warning = too_few(len(rows), "game")
     return {"game": plan.game, "players": plan.players, "games": len(rows),
             "seed": plan.seed, "bots": list(plan.bots), "options": plan.options,
-            "fair_share": 1 / plan.players, "results": bots}
+            "fair_share": 1 / plan.players, "better_score": score_direction(rows),
+            "ci": "95%, over games; win shares: Wilson score intervals",
+            "warnings": [warning] if warning else [], "results": bots}
+
+
+def _mean(values: Iterable[float]) -> float:
+    got = list(values)
+    return sum(got) / len(got)
 
 
 def format_table(summary: dict[str, Any]) -> str:
+    better = summary.get("better_score")
+    score_head = f"mean score ({better} wins)" if better else "mean score"
     lines = [f"{summary['game']}: {summary['games']} games, {summary['players']} players, "
              f"seeds {summary['seed']}..{summary['seed'] + summary['games'] - 1} "
-             f"(fair win share {summary['fair_share']:.3f})",
-             f"{'bot':<12} {'seats':>6} {'mean score':>24} {'mean place':>22} "
+             f"(fair win share {summary['fair_share']:.3f}); 95% intervals over games",
+             f"{'bot':<12} {'seats':>6} {score_head:>26} {'mean place (1 best)':>24} "
              f"{'win share':>22}"]
     for name, r in sorted(summary["results"].items()):
-        lines.append(f"{name:<12} {r['seats_played']:>6} {_interval(r, 'score', 2):>24} "
-                     f"{_interval(r, 'place', 2):>22} {_interval(r, 'win', 3):>22}")
+        lines.append(f"{name:<12} {r['seats_played']:>6} {_interval(r, 'score', 2):>26} "
+                     f"{_interval(r, 'place', 2):>24} {_interval(r, 'win', 3):>22}")
+    lines += [f"Warning: {w}." for w in summary.get("warnings", [])]
     return "\n".join(lines)
 
 
@@ -160,6 +192,8 @@ def _interval(row: dict[str, Any], key: str, digits: int) -> str:
     mean = row["win_share" if key == "win" else f"mean_{key}"]
     if mean is None:
         return "-"
+    if row[f"{key}_ci95"] is None:
+        return f"{mean:.{digits}f} [n/a]"
     lo, hi = row[f"{key}_ci95"]
     return f"{mean:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
 

@@ -56,14 +56,23 @@ class Session:
         cmd = request.get("cmd")
         handler = self.handlers.get(cmd) if isinstance(cmd, str) else None
         if handler is None:
-            known = ", ".join(self.handlers)
-            return error(rid, "bad_request", f"unknown command {cmd!r} (commands: {known})")
+            return error(rid, "bad_request", self.no_command(request))
         try:
             return {"id": rid, "ok": True, **handler(request)}
         except CardroomError as err:
             return error(rid, err.code, err.message)
         except Exception as err:  # a bug must not stop the engine
             return error(rid, "internal_error", f"the engine failed: {type(err).__name__}: {err}")
+
+    def no_command(self, request: Request) -> str:
+        """Why a request names no command this engine knows."""
+        known = ", ".join(self.handlers)
+        if "cmd" not in request:
+            return f"the request has no 'cmd': name a command ({known})"
+        cmd = request["cmd"]
+        if not isinstance(cmd, str):
+            return f"'cmd' must be a command name ({known}), got {cmd!r}"
+        return f"unknown command {cmd!r} (commands: {known})"
 
     # ----- arguments --------------------------------------------------------
     def game_table(self) -> Table:
