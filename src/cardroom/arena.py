@@ -43,7 +43,15 @@ from cardroom.core.errors import BadOption
 from cardroom.core.rng import Rng
 from cardroom.core.table import play_out
 from cardroom.games import get_game
-from cardroom.stats import Z95, mean_ci, score_direction, share_ci, too_few, win_credit
+from cardroom.stats import (
+    Z95,
+    mean_ci,
+    score_direction,
+    score_heading,
+    share_ci,
+    too_few,
+    win_credit,
+)
 
 Row = dict[str, Any]
 Progress = Callable[[int, int], None]
@@ -247,8 +255,8 @@ def format_table(summary: Mapping[str, Any]) -> str:
         + (f", options {json.dumps(summary['options'])}" if summary["options"] else ""),
         f"fair win share {summary['fair_share']:.3f}; 95% intervals over deals "
         "(shares: Wilson score)",
-        f"{'bot':<28} {'seats':>6} {_score_head(summary):>22} {'win share':>22} "
-        f"{'x fair':>18} {'first place':>22}",
+        f"{'bot':<28} {'seats':>6} {score_heading(summary.get('better_score')):>22} "
+        f"{'win share':>22} {'x fair':>18} {'first place':>22}",
     ]
     for label, r in summary["results"].items():
         if r["mean_score"] is None:
@@ -276,7 +284,3 @@ def format_table(summary: Mapping[str, Any]) -> str:
     lines += [f"Warning: {w}." for w in summary.get("warnings", [])]
     return "\n".join(lines)
 
-
-def _score_head(summary: Mapping[str, Any]) -> str:
-    better = summary.get("better_score")
-    return f"mean score ({better} wins)" if better else "mean score"

@@ -21,7 +21,7 @@ from typing import Any
 from cardroom.core.ranking import places, win_credit
 
 __all__ = ["MIN_UNITS", "Estimate", "bounded_ci", "mean_ci", "places", "score_direction",
-           "share_ci", "too_few", "win_credit"]
+           "score_heading", "share_ci", "too_few", "win_credit"]
 
 Z95 = 1.959963984540054
 MIN_UNITS = 30
@@ -105,3 +105,8 @@ def score_direction(rows: Sequence[Mapping[str, Any]]) -> str | None:
     if lower > higher:
         return "lower"
     return "higher" if higher > lower else None
+
+
+def score_heading(direction: str | None) -> str:
+    """A table's score column, saying which way wins when that is known."""
+    return f"mean score ({direction} wins)" if direction else "mean score"

@@ -23,6 +23,7 @@ from cardroom.stats import (
     mean_ci,
     places,
     score_direction,
+    score_heading,
     share_ci,
     too_few,
     win_credit,
@@ -174,8 +175,7 @@ def _mean(values: Iterable[float]) -> float:
 
 
 def format_table(summary: dict[str, Any]) -> str:
-    better = summary.get("better_score")
-    score_head = f"mean score ({better} wins)" if better else "mean score"
+    score_head = score_heading(summary.get("better_score"))
     lines = [f"{summary['game']}: {summary['games']} games, {summary['players']} players, "
              f"seeds {summary['seed']}..{summary['seed'] + summary['games'] - 1} "
              f"(fair win share {summary['fair_share']:.3f}); 95% intervals over games",

@@ -7,7 +7,7 @@ from typing import Any
 
 from cardroom.core.events import Viewer
 from cardroom.games.pile_up.cards import COLOUR_NAMES
-from cardroom.textui import ANSI, paint, seat_name, seat_title, standings, table
+from cardroom.textui import ANSI, paint, seat_name, standings, subject, table
 
 # A colour's name is its terminal colour where the terminal has one.
 _PAINT = {"black": "grey", "white": "bold"}
@@ -86,9 +86,7 @@ class Who:
         self.seat, self.viewer = seat, viewer
 
     def __call__(self, does: str, do: str) -> str:
-        if self.seat == self.viewer:
-            return f"You {do}"
-        return f"{seat_title(self.seat, self.viewer)} {does}"
+        return subject(self.seat, self.viewer, does, do)
 
     def mid(self, does: str, do: str) -> str:
         """The same inside a sentence: "you place"."""

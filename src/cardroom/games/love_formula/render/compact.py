@@ -1,4 +1,5 @@
-"""Love Formula's compact table: what fits an 80x24 terminal beside the menu.
+"""Love Formula's compact table: what fits an 80x24 terminal beside the menu
+(``table.render`` draws it for a view marked compact, while the game is on).
 
 One line per seat (VP, hand size, couples as preparations attached/needed),
 the pack or the hand grouped by type with priorities, whose turn it is. The
@@ -12,7 +13,8 @@ from typing import Any
 
 from cardroom.games.love_formula.cards.catalog import CAT, COUPLE, OBSTACLE, PREP
 from cardroom.games.love_formula.render import cardtext
-from cardroom.textui import paint, seat_name, seat_title
+from cardroom.games.love_formula.render.common import headline, pending_line
+from cardroom.textui import paint, seat_name
 
 WIDTH = 79
 by_id = CAT.by_id
@@ -37,20 +39,14 @@ def render(view: Mapping[str, Any], color: bool) -> str:
         if isinstance(view["seat"], int):
             lines += _cards_lines("Hand ('details' shows the cards' texts)", view["hand"],
                                   color)
-    pending = _pending(view, color)
+    pending = pending_line(view, color)
     if pending:
         lines.append(pending)
     return "\n".join(lines)
 
 
 def _headline(view: Mapping[str, Any]) -> str:
-    if view["phase"].startswith("draft"):
-        way = "left" if view["stage"] == 1 else "right"
-        head = f"Love Formula - Draft {view['stage']}, pick {view['pick']} (packs pass {way})"
-    else:
-        head = f"Love Formula - Play {view['stage']}, round {view['round']} of 10"
-    discard = len(view["discard"])
-    return f"{head}; deck {view['deck_size']}, discard {discard}"
+    return f"{headline(view)}; deck {view['deck_size']}, discard {len(view['discard'])}"
 
 
 def _seat_lines(view: Mapping[str, Any], color: bool) -> list[str]:
@@ -132,8 +128,6 @@ def _cards_lines(title: str, codes: Sequence[str], color: bool) -> list[str]:
 
 def _round_lines(view: Mapping[str, Any], color: bool) -> list[str]:
     me = view["seat"]
-    if view["over"]:
-        return []
     if not view["order"]:
         waiting = ", ".join(seat_name(s, me) for s in view["to_act"])
         return [f"Selecting: waiting for {waiting}" if waiting else "Everyone has selected."]
@@ -145,18 +139,6 @@ def _round_lines(view: Mapping[str, Any], color: bool) -> list[str]:
         tokens.append((f"{mark}{seat_name(seat, me)} {plain}", f"{mark}{seat_name(seat, me)} "
                        f"{shown}"))
     return fit("Order: ", tokens, 2, ", ")
-
-
-def _pending(view: Mapping[str, Any], color: bool) -> str:
-    resolving = view["resolving"]
-    if not resolving or view["over"]:
-        return ""
-    card = cardtext.label(by_id[resolving["card"]], color)
-    if view["step"] == "react":
-        return f"{seat_title(view['chooser'], view['seat'])} may answer {card} with a reaction."
-    if view["step"] == "choice":
-        return f"{card}: {seat_name(view['chooser'], view['seat'])} to {view['choice']}."
-    return ""
 
 
 def fit(head: str, tokens: Sequence[Token], most: int, sep: str) -> list[str]:

@@ -7,6 +7,7 @@ from typing import Any
 
 from cardroom.games.love_formula.cards.catalog import CAT
 from cardroom.games.love_formula.render import cardtext, compact, extras
+from cardroom.games.love_formula.render.common import headline, pending_line
 from cardroom.textui import is_compact, paint, seat_name, seat_title, table
 
 by_id = CAT.by_id
@@ -42,16 +43,6 @@ def render(view: Mapping[str, Any], color: bool) -> str:
         if pending:
             lines.append(pending)
     return "\n".join(lines)
-
-
-def headline(view: Mapping[str, Any]) -> str:
-    stage = view["stage"]
-    if view["over"]:
-        return "Love Formula - game over"
-    if view["phase"].startswith("draft"):
-        way = "left" if stage == 1 else "right"
-        return f"Love Formula - Draft {stage}, pick {view['pick']} (packs pass {way})"
-    return f"Love Formula - Play {stage}, round {view['round']} of 10"
 
 
 def vp_table(view: Mapping[str, Any]) -> str:
@@ -145,19 +136,6 @@ def hand_lines(view: Mapping[str, Any], color: bool) -> list[str]:
     if view["selected"]:
         lines.append(f"  selected this round: {card_label(view['selected'], color)}")
     return lines
-
-
-def pending_line(view: Mapping[str, Any], color: bool) -> str:
-    me = view["seat"]
-    resolving = view["resolving"]
-    if not resolving:
-        return ""
-    card = card_label(resolving["card"], color)
-    if view["step"] == "react":
-        return f"{seat_title(view['chooser'], me)} may answer {card} with a reaction."
-    if view["step"] == "choice":
-        return f"{card}: {seat_name(view['chooser'], me)} to {view['choice']}."
-    return ""
 
 
 def final_table(view: Mapping[str, Any]) -> str:
