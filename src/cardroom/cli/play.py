@@ -81,8 +81,8 @@ def resume(args: argparse.Namespace, extra: list[str]) -> tuple[State, Seating]:
     data = read_json(args.resume)
     record = Record.from_json(data)
     game = get_game(record.game)
-    refuse_contradictions(args, record, collect_options(game, args.option, extra))
     state = replay(record)
+    refuse_contradictions(args, record, state, collect_options(game, args.option, extra))
     if "seats" in data:
         seating = Seating.from_json(data["seats"], record.players)
     else:  # a record saved before seats were: the flags, or the defaults
@@ -93,9 +93,10 @@ def resume(args: argparse.Namespace, extra: list[str]) -> tuple[State, Seating]:
     return state, seating
 
 
-def refuse_contradictions(args: argparse.Namespace, record: Record,
+def refuse_contradictions(args: argparse.Namespace, record: Record, state: State,
                           options: dict[str, Any]) -> None:
-    """Flags beside --resume may only repeat what the saved game says."""
+    """Flags beside --resume may only repeat what the saved game says (an
+    option left at its default in the file may be named with that value)."""
     game = get_game(record.game)
     if args.game is not None and get_game(args.game) is not game:
         raise BadOption(f"{args.resume} holds a game of {game.name}, not {args.game}")
@@ -105,9 +106,11 @@ def refuse_contradictions(args: argparse.Namespace, record: Record,
     if args.seed is not None and args.seed != record.seed:
         raise BadOption(f"{args.resume} holds a game with another seed")
     for name, value in options.items():
-        if record.options.get(name) != value:
-            raise BadOption(f"{args.resume} holds a game with option {name} = "
-                            f"{record.options.get(name)!r}, not {value!r}")
+        saved = record.options.get(name, state.options.get(name))
+        if saved != value:
+            held = "its default" if saved is None else repr(saved)
+            raise BadOption(f"{args.resume} holds a game with option {name} = {held}, "
+                            f"not {value!r}")
 
 
 def _refuse_other_seating(args: argparse.Namespace, saved: Seating, players: int) -> None:

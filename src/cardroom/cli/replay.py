@@ -28,8 +28,8 @@ class Unit:
     before: frozenset[str] = frozenset()
 
 
-# The games' own units, by game id; a game missing here steps by its rounds
-# or deals and has no trick-sized step.
+# The games' own units, by game id (Pile up has turns but no rounds); a game
+# missing here steps by its rounds or deals and has no trick-sized step.
 STEPS: dict[str, dict[str, Unit]] = {
     "papayoo": {"trick": Unit("trick", frozenset({"trick"})),
                 "round": Unit("round", frozenset({"round_end"}))},
@@ -126,7 +126,7 @@ class Stepper:
     def __init__(self, game: Game, record: Record, viewer: Viewer, color: bool, unit: str,
                  ask: Callable[[str], str] = input) -> None:
         self.game, self.record, self.viewer, self.color = game, record, viewer, color
-        self.units = {"event": Unit("event"), **FALLBACK, **STEPS.get(game.id, {})}
+        self.units = {"event": Unit("event"), **STEPS.get(game.id, FALLBACK)}
         self.unit, self.ask = self._known(unit), ask
         self.to_end = False  # after end of input: no more pauses
 
@@ -184,8 +184,8 @@ class Stepper:
     def _known(self, unit: str) -> str:
         if unit in self.units:
             return unit
-        print(f"({self.game.name} has no {unit}-sized step: stepping by round.)")
-        return "round"
+        print(f"({self.game.name} has no {unit}-sized step: stepping by event.)")
+        return "event"
 
 
 def over_at_end(record: Record) -> bool:
