@@ -4,6 +4,7 @@ per test process, a fresh browser context per test."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+
 import pytest
 
 from tests.pages.browser import MISSING, REQUIRE_ENV, Server, require_chromium

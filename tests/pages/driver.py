@@ -25,6 +25,7 @@ class Person:
         self.page = page
         self.errors: list[str] = []
         self.frames: list[dict[str, Any]] = []
+        self.misses: list[str] = []  # clicks that found the table redrawn under them
         page.on("console", self._console)
         page.on("pageerror", lambda err: self.errors.append(f"page error: {err}"))
         page.on("websocket", self._socket)
@@ -53,10 +54,10 @@ class Person:
     def move(self, rng: random.Random) -> bool:
         """One click on a legal move (or Confirm); False when nothing is
         playable right now (someone else's turn)."""
-        confirm = self.page.locator("[data-confirm]")
+        confirm = self.page.locator("[data-confirm]:visible")
         if confirm.count():
             return self._click(confirm.first)
-        legal = self.page.locator(".legal")
+        legal = self.page.locator(".legal:visible")
         count = legal.count()
         if count == 0:
             return False
@@ -66,6 +67,7 @@ class Person:
         try:
             target.click(timeout=3000)
         except Exception as err:  # the table was redrawn under the click
+            self.misses.append(str(err).splitlines()[0])
             if "detached" in str(err) or "Timeout" in str(err) or "not attached" in str(err):
                 return False
             raise
@@ -94,10 +96,12 @@ class Person:
         return path
 
 
-def keys_anywhere(value: Any, key: str) -> bool:
-    """Whether ``key`` is a key of any object inside a JSON value."""
+def hand_anywhere(value: Any) -> bool:
+    """Whether any object inside a JSON value holds cards under ``hand``
+    (a list; Love Formula's final breakdown has a number there, VP from hand)."""
     if isinstance(value, dict):
-        return key in value or any(keys_anywhere(v, key) for v in value.values())
+        return isinstance(value.get("hand"), list) or any(
+            hand_anywhere(v) for v in value.values())
     if isinstance(value, list):
-        return any(keys_anywhere(v, key) for v in value)
+        return any(hand_anywhere(v) for v in value)
     return False

@@ -1,72 +1,281 @@
-// A finished game step by step, as any seat or the public saw it, drawn by
-// the game's own module from the server's replay views.
+// A finished game step by step, as the public or any seat saw it, drawn by
+// the game's own module from the server's replay views
+// (GET /api/tables/{id}/replay?seat=S&step=K).
 import { el, svg, clear } from "./lib/dom.js";
 import { api } from "./lib/api.js";
 import { loadGame } from "./lib/games.js";
 import { seatName, rankingList, termButton } from "./tableparts.js";
 
+const PLAY_MS = 900;
+const KEPT_STEPS = 300;
+
 export async function showReplay(ctx, id) {
-  const info = await api("GET", `/api/tables/${id}`);
-  const game = await loadGame(info.game, ctx.lang);
-  const t = game.t;
-  if (info.status !== "over") {
-    clear(ctx.main, el("p", {}, t("replay.not_over")), el("a", { href: info.invite }, t("lobby.watch")));
+  const back = el("p", {}, el("a", { href: "/" }, ctx.t("page.to_lobby")));
+  let info;
+  try {
+    info = await api("GET", `/api/tables/${id}`);
+  } catch (err) {
+    clear(ctx.main, el("section", { class: "panel" },
+      el("p", { class: "error", role: "alert" }, err.message), back));
     return;
   }
-  const state = { seat: "public", step: null, steps: 0 };
-  const board = el("div", { class: "board" });
-  const log = el("ol", { class: "log" });
-  const slider = el("input", { id: "replay-step", type: "range", min: 0, value: 0 });
-  const where = el("span", { role: "status" });
-  const viewer = el("select", { id: "replay-seat" }, el("option", { value: "public" }, t("replay.public")),
-    info.seats.map((_, s) => el("option", { value: String(s) }, seatName(t, info, s))));
-  const go = async (step) => {
-    const answer = await api("GET", `/api/tables/${id}/replay?seat=${state.seat}` +
-      (step === null ? "" : `&step=${step}`));
-    Object.assign(state, { step: answer.step, steps: answer.steps });
-    slider.max = answer.steps;
-    slider.value = answer.step;
-    where.textContent = t("replay.step", { n: answer.step, total: answer.steps });
-    draw(answer.view);
-  };
-  const draw = (view) => {
-    const gctx = readOnlyContext(ctx, t, info, view);
-    const { log: events, ...rest } = view;
-    clear(board, game.module.render(rest, { ...gctx, log: events }));
-    clear(log, events.map((e) => game.module.describe(e, gctx)).filter(Boolean)
-      .map((line) => el("li", {}, line)));
-    log.scrollTop = log.scrollHeight;
-    if (state.step === state.steps && info.result) {
-      board.append(el("section", { class: "final" }, el("h2", {}, t("table.final")),
-        rankingList(t, info, info.result.ranking || []), game.module.summary(info.result, rest, gctx)));
-    }
-  };
-  const move = (delta) => go(Math.max(0, Math.min(state.steps, state.step + delta)));
-  slider.addEventListener("change", () => go(Number(slider.value)));
-  viewer.addEventListener("change", () => { state.seat = viewer.value; go(state.step); });
-  document.addEventListener("keydown", (event) => {
-    if (!document.contains(board) || event.target.tagName === "INPUT") return;
-    if (event.key === "ArrowRight") move(1);
-    if (event.key === "ArrowLeft") move(-1);
-  });
-  const button = (label, action) => el("button", { type: "button", class: "secondary",
-    onclick: action }, label);
-  clear(ctx.main, el("section", { class: "replay" },
-    el("h1", {}, t("replay.title", { game: t("name") })),
-    el("div", { class: "replay-bar" },
-      el("label", { for: "replay-seat" }, t("replay.as")), viewer,
-      button("⏮", () => go(0)), button("◀", () => move(-1)),
-      el("label", { for: "replay-step", class: "sr-only" }, t("replay.step_label")), slider,
-      button("▶", () => move(1)), button("⏭", () => go(state.steps)), where),
-    board, el("section", { class: "log-box" }, el("h2", {}, t("table.log")), log)));
-  await go(null);
+  if (info.status !== "over") {
+    clear(ctx.main, el("section", { class: "panel" }, el("p", {}, ctx.t("replay.not_over")),
+      el("p", {}, el("a", { href: info.invite, class: "button-link" }, ctx.t("replay.watch_live"))),
+      back));
+    return;
+  }
+  let game;
+  try {
+    game = await loadGame(info.game, ctx.lang);
+  } catch (err) {
+    clear(ctx.main, el("section", { class: "panel" }, el("p", { class: "error", role: "alert" },
+      ctx.t("replay.module_failed", { game: info.game, error: err.message || String(err) })), back));
+    return;
+  }
+  await new Replay(ctx, game, info).start();
 }
 
-function readOnlyContext(ctx, t, info, view) {
-  return {
-    t, lang: ctx.lang, seat: typeof view.seat === "number" ? view.seat : null,
-    players: info.players, el, svg, legal: [], step: [], log: view.log || [],
-    name: (s) => seatName(t, info, s), can: () => false, chosen: () => false,
-    choice: (node) => node, term: (name) => termButton(t, name),
-  };
+class Replay {
+  constructor(ctx, game, info) {
+    Object.assign(this, { ctx, info, t: game.t, module: game.module });
+    this.seat = "public";
+    this.step = 0;
+    this.wanted = 0;
+    this.steps = 0;
+    this.asked = 0;
+    this.cache = new Map();
+    this.timer = null;
+    this.build();
+  }
+
+  async start() {
+    const wanted = new URLSearchParams(location.search);
+    const seat = wanted.get("seat");
+    if (seat && [...this.viewer.options].some((o) => o.value === seat)) this.seat = seat;
+    this.viewer.value = this.seat;
+    const step = wanted.get("step");
+    const shown = await this.go(step !== null && /^\d+$/.test(step) ? Number(step) : 0);
+    if (!shown) await this.go(0);
+    document.addEventListener("keydown", (event) => this.key(event));
+  }
+
+  // ---- the page -------------------------------------------------------------
+
+  build() {
+    const t = this.t;
+    this.viewer = el("select", { id: "replay-seat" },
+      el("option", { value: "public" }, t("replay.public")),
+      this.info.seats.map((_, s) => el("option", { value: String(s) }, this.name(s))));
+    this.viewer.addEventListener("change", () => { this.seat = this.viewer.value; this.go(this.step); });
+    this.slider = el("input", { id: "replay-step", type: "range", min: 0, max: 0, value: 0 });
+    this.slider.addEventListener("input", () => this.slid());
+    this.where = el("span", { class: "replay-where", role: "status" });
+    this.trouble = el("p", { class: "error", role: "alert" });
+    this.board = el("div", { class: "board replay-board" });
+    this.log = el("ol", { class: "log" });
+    this.end = el("div", { class: "summary replay-end" });
+    this.buttons = this.stepButtons();
+    clear(this.ctx.main, el("section", { class: `replay-page game-${this.info.game}` },
+      this.head(), this.bar(), this.trouble,
+      el("div", { class: "replay-body" },
+        el("div", { class: "replay-main" }, this.board, this.end),
+        el("section", { class: "log-box replay-log", "aria-labelledby": "replay-log-title" },
+          el("h2", { id: "replay-log-title" }, t("replay.log")), this.log))));
+  }
+
+  head() {
+    const t = this.t;
+    return el("header", { class: "replay-head" },
+      el("h1", {}, t("replay.title", { game: t("name") })),
+      el("div", { class: "replay-ranking" }, el("span", {}, t("replay.result")),
+        rankingList(t, this.info, this.info.result.ranking || [])),
+      el("p", {}, el("a", { href: "/" }, t("page.to_lobby"))));
+  }
+
+  bar() {
+    const t = this.t;
+    const b = this.buttons;
+    return el("div", { class: "replay-bar", role: "group", "aria-label": t("replay.controls") },
+      el("div", { class: "field replay-viewer" },
+        el("label", { for: "replay-seat" }, t("replay.as")), this.viewer),
+      el("div", { class: "replay-steps" }, b.first, b.prev, b.play,
+        el("label", { for: "replay-step", class: "sr-only" }, t("replay.step_label")), this.slider,
+        b.next, b.last),
+      this.where,
+      el("p", { class: "help replay-keys" }, t("replay.keys")));
+  }
+
+  stepButtons() {
+    const t = this.t;
+    const button = (glyph, key, action) => el("button", { type: "button", class: "secondary step",
+      "aria-label": t(key), title: t(key), onclick: () => { this.stop(); action(); } }, glyph);
+    const play = el("button", { type: "button", class: "secondary step play",
+      "aria-label": t("replay.play"), title: t("replay.play"), onclick: () => this.togglePlay() }, "▶");
+    return {
+      first: button("«", "replay.first", () => this.go(0)),
+      prev: button("‹", "replay.prev", () => this.move(-1)),
+      next: button("›", "replay.next", () => this.move(1)),
+      last: button("»", "replay.last", () => this.go(this.steps)),
+      play,
+    };
+  }
+
+  name(seat) {
+    return seatName(this.t, this.info, seat);
+  }
+
+  // ---- stepping ---------------------------------------------------------------
+
+  // From the step last asked for, so quick presses add up before answers come.
+  move(delta) {
+    return this.go(Math.max(0, Math.min(this.steps, this.wanted + delta)));
+  }
+
+  slid() {
+    this.stop();
+    clearTimeout(this.slideTimer);
+    this.slideTimer = setTimeout(() => this.go(Number(this.slider.value)), 120);
+  }
+
+  async go(step) {
+    const asked = ++this.asked;
+    this.wanted = step;
+    let answer;
+    try {
+      answer = await this.fetch(this.seat, step);
+    } catch (err) {
+      if (asked === this.asked) {
+        this.trouble.textContent = err.message;
+        this.wanted = this.step;
+      }
+      this.stop();
+      return false;
+    }
+    if (asked !== this.asked) return false;
+    this.trouble.textContent = "";
+    Object.assign(this, { step: answer.step, steps: answer.steps, wanted: answer.step });
+    this.draw(answer.view);
+    this.remember();
+    return true;
+  }
+
+  // Views are kept, so stepping back and forth asks the server once per step.
+  fetch(seat, step) {
+    const key = `${seat}:${step}`;
+    if (!this.cache.has(key)) {
+      const query = `seat=${encodeURIComponent(seat)}&step=${Math.max(0, Math.min(step, 1e9))}`;
+      const asked = api("GET", `/api/tables/${this.info.id}/replay?${query}`);
+      asked.catch(() => this.cache.delete(key));
+      this.cache.set(key, asked);
+      if (this.cache.size > KEPT_STEPS) this.cache.delete(this.cache.keys().next().value);
+    }
+    return this.cache.get(key);
+  }
+
+  remember() {
+    const query = `?seat=${encodeURIComponent(this.seat)}&step=${this.step}`;
+    history.replaceState(null, "", `${location.pathname}${query}`);
+  }
+
+  key(event) {
+    if (!document.contains(this.board) || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName)) return;
+    if (document.querySelector("dialog[open]")) return;
+    const moves = { ArrowLeft: -1, ArrowRight: 1, PageUp: -10, PageDown: 10 };
+    if (event.key in moves) this.move(moves[event.key]);
+    else if (event.key === "Home") this.go(0);
+    else if (event.key === "End") this.go(this.steps);
+    else return;
+    this.stop();
+    event.preventDefault();
+  }
+
+  togglePlay() {
+    if (this.timer) {
+      this.stop();
+      return;
+    }
+    if (this.step >= this.steps) this.go(0);
+    this.timer = setInterval(() => {
+      if (this.step >= this.steps || !document.contains(this.board)) this.stop();
+      else this.move(1);
+    }, PLAY_MS);
+    this.playLabel("replay.pause", "‖");
+  }
+
+  stop() {
+    if (!this.timer) return;
+    clearInterval(this.timer);
+    this.timer = null;
+    this.playLabel("replay.play", "▶");
+  }
+
+  playLabel(key, glyph) {
+    const button = this.buttons.play;
+    button.textContent = glyph;
+    button.setAttribute("aria-label", this.t(key));
+    button.setAttribute("title", this.t(key));
+  }
+
+  // ---- drawing ------------------------------------------------------------------
+
+  draw(full) {
+    const { log: events = [], ...view } = full;
+    const gctx = this.gameContext(events);
+    this.slider.max = this.steps;
+    this.slider.value = this.step;
+    this.slider.setAttribute("aria-valuetext", this.t("replay.step", { n: this.step, total: this.steps }));
+    this.where.textContent = this.t("replay.step", { n: this.step, total: this.steps });
+    const b = this.buttons;
+    for (const button of [b.first, b.prev]) button.setAttribute("aria-disabled", String(this.step === 0));
+    for (const button of [b.next, b.last]) {
+      button.setAttribute("aria-disabled", String(this.step === this.steps));
+    }
+    clear(this.board, this.safely(() => this.module.render(view, gctx)));
+    this.drawLog(events, gctx);
+    clear(this.end, this.step === this.steps ? this.finalBox(view, gctx) : null);
+  }
+
+  drawLog(events, gctx) {
+    const lines = [];
+    for (const event of events) {
+      try {
+        const line = this.module.describe(event, gctx);
+        if (line) lines.push(el("li", {}, line));
+      } catch (err) {
+        console.warn("describe failed", event, err);
+      }
+    }
+    clear(this.log, lines.length ? lines : el("li", { class: "muted" }, this.t("replay.nothing_yet")));
+    requestAnimationFrame(() => { this.log.scrollTop = this.log.scrollHeight; });
+  }
+
+  finalBox(view, gctx) {
+    const t = this.t;
+    return el("section", { class: "final", "aria-labelledby": "replay-final-title" },
+      el("h2", { id: "replay-final-title" }, t("replay.final")),
+      rankingList(t, this.info, this.info.result.ranking || []),
+      this.safely(() => this.module.summary(this.info.result, view, gctx)));
+  }
+
+  safely(draw) {
+    try {
+      return draw();
+    } catch (err) {
+      console.error(err);
+      return el("p", { class: "error" }, this.t("replay.draw_failed", { error: err.message || String(err) }));
+    }
+  }
+
+  // What a game module is given: the live table's ctx, with nothing to play.
+  gameContext(events) {
+    const t = this.t;
+    return {
+      t, lang: this.ctx.lang, seat: this.seat === "public" ? null : Number(this.seat),
+      players: this.info.players, name: (seat) => this.name(seat), log: events,
+      el, svg, legal: [], step: [], can: () => false, choice: (node) => node,
+      chosen: () => false, term: (name) => termButton(t, name),
+    };
+  }
 }

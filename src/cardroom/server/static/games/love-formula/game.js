@@ -137,7 +137,9 @@ function extrasNode(ctx, view) {
         ? ` (${ctx.name(g.won_by)})` : "")).join(", ") }), " ", ctx.term("goals")));
   }
   if (view.discard && view.discard.length) {
-    parts.push(ctx.el("details", {}, ctx.el("summary", {}, ctx.t("discard", { n: view.discard.length })),
+    // Open while a card here can be taken, or the choice would be hidden.
+    const open = view.discard.some((c) => ctx.can(["take", c]));
+    parts.push(ctx.el("details", { open }, ctx.el("summary", {}, ctx.t("discard", { n: view.discard.length })),
       row(ctx, view.discard, (c) => [["take", c]], true)));
   }
   return parts;

@@ -81,7 +81,8 @@ export default {
       view.number ? ctx.el("span", {}, ctx.t("number.chosen", { n: view.number })) : null);
     const hand = view.hand ? area(ctx, ctx.t("area.hand"),
       cardRow(ctx, sortCards(view.hand), (c) => drawCard(ctx, c), (c) => handTokens(ctx, c),
-        (c) => cardName(ctx, c)), ctx.el("p", {}, ctx.t("hand.how"), " ", ctx.term("white"))) : null;
+        (c) => cardName(ctx, c)),
+      ctx.legal.length ? ctx.el("p", {}, ctx.t("hand.how"), " ", ctx.term("white")) : null) : null;
     return ctx.el("div", { class: "pile-up" },
       ctx.el("p", {}, ctx.t("pile", { n: view.pile_size }), " ", ctx.term("columns")), dice,
       area(ctx, ctx.t("area.columns"), ctx.el("div", { class: "columns" },
