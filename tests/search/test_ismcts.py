@@ -16,7 +16,8 @@ from cardroom.core.rng import Rng
 from cardroom.core.table import play_out
 from cardroom.frontend import load_everything
 from cardroom.games import all_games, get_game
-from cardroom.search import IsmctsBot, default_iterations, parse_budget
+from cardroom.search import IsmctsBot, default_iterations, ismcts, parse_budget
+from cardroom.search.determinize import Determinizer
 from cardroom.search.reward import mix_utility, rank_utility, win_utility
 
 load_everything()
@@ -86,24 +87,34 @@ def test_same_seed_same_move_from_a_view_alone(game: Game) -> None:
 def test_the_search_sees_states_only_through_the_seat_view(
     game: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Every state the search plays on comes from ``determinize(view)`` of the
-    view the bot was handed: it is never given the referee state."""
+    """Every state the search plays on is sampled from a determinizer
+    prepared, once per search, from the view the bot was handed: it is never
+    given the referee state."""
     state = positions(game, game.min_players, 8, 1)[0]
     seat = chooser(state)
     view = json.loads(json.dumps(state.view(seat)))
-    seen: list[str] = []
-    real = type(game).determinize
+    prepared: list[str] = []
+    sampled: list[State] = []
+    real = ismcts.prepare
 
-    def spy(self: Game, given: Any, rng: Rng) -> State:
-        seen.append(json.dumps(given, sort_keys=True))
-        return real(self, given, rng)
+    class Counting:
+        def __init__(self, inner: Determinizer) -> None:
+            self.inner = inner
 
-    monkeypatch.setattr(type(game), "determinize", spy)
+        def sample(self) -> State:
+            sampled.append(self.inner.sample())
+            return sampled[-1]
+
+    def spy(g: Game, given: Any, rng: Rng) -> Determinizer:
+        prepared.append(json.dumps(given, sort_keys=True))
+        return Counting(real(g, given, rng))
+
+    monkeypatch.setattr(ismcts, "prepare", spy)
     bot = IsmctsBot(game, 1, parse_budget({"iterations": 9}))
     bot.choose(view, state.legal_texts(seat))
     assert bot.last is not None and bot.last.iterations == 9
-    assert len(seen) == 9
-    assert set(seen) == {json.dumps(view, sort_keys=True)}
+    assert prepared == [json.dumps(view, sort_keys=True)]
+    assert len(sampled) == 9
 
 
 @pytest.mark.parametrize("rollout", ["random", "heuristic", "mast"])

@@ -5,10 +5,11 @@ IEEE TCIAIG 4(2), 2012: MO-ISMCTS, with one tree per seat.
 
 Each iteration:
 
-1. *Determinize*: draw a full state from the searching seat's view with
-   ``game.determinize(view, rng)`` (the game's sampler deals what the seat
-   cannot see, uniformly among the deals consistent with the view). The
-   search never sees the referee state.
+1. *Determinize*: draw a full state from the searching seat's view (the
+   game's sampler deals what the seat cannot see, uniformly among the deals
+   consistent with the view). The view is read once per search
+   (``determinize.prepare``) and each iteration only deals the unseen cards
+   anew. The search never sees the referee state.
 2. *Select* down the trees on that determinization. The seat to move picks
    in its own tree, among its children that are legal in this
    determinization, by UCB1 with availability counts (a child's
@@ -46,6 +47,7 @@ from typing import Any
 from cardroom.core.bot import Bot
 from cardroom.core.game import Event, Game, State
 from cardroom.core.rng import Rng
+from cardroom.search.determinize import prepare
 from cardroom.search.reward import UTILITIES, Utility, margins, outcome
 
 View = Mapping[str, Any]
@@ -130,9 +132,10 @@ class Search:
         self.policy: list[Bot] | None = None
         if config.rollout == "heuristic":
             self.policy = [game.heuristic_bot(rng.next64()) for _ in range(self.players)]
+        self.determinizer = prepare(game, view, rng)
 
     def determinize(self) -> State:
-        state = self.game.determinize(self.view, self.rng)
+        state = self.determinizer.sample()
         if self.seat not in state.to_act():
             raise ValueError(
                 f"{self.game.id}: the determinized state does not await seat {self.seat}")
@@ -203,7 +206,8 @@ class Search:
                     if value > best:
                         best, action = value, a
             start = len(d.log)
-            d.apply(actor, action)
+            # Listed by legal_actions just above: no need to check it again.
+            d.apply_unchecked(actor, action)
             if learning:
                 self.trail.append((actor, action))
             child = children[action]

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from cardroom.core.rng import Rng
+from cardroom.core.sampling import Shuffler
 from cardroom.games.pizzamania import GAME, sampler
 from cardroom.games.pizzamania.cards import (
     BASE_BY_CODE,
@@ -170,14 +171,14 @@ def test_d9_the_chef_partner_hand_is_dealt_uniformly_among_those_its_gift_allows
     assert stat < limit
 
 
-def naive_shuffle(rng: Rng, items: MutableSequence[Any]) -> None:
+def naive_shuffle(rng: Shuffler, items: MutableSequence[Any]) -> None:
     """The classic biased shuffle: each place swaps with any place."""
     for i in range(len(items)):
         j = rng.below(len(items))
         items[i], items[j] = items[j], items[i]
 
 
-def copies_alike(pool: int, k: int, lo: list[int], hi: list[int], rng: Rng) -> int:
+def copies_alike(pool: int, k: int, lo: list[int], hi: list[int], rng: Shuffler) -> int:
     """A biased partner hand: uniform over the hands as multisets of values,
     as if copies were one card (a hand with a rarer pattern comes up too often)."""
     avail = counts(pool)
@@ -191,14 +192,24 @@ def copies_alike(pool: int, k: int, lo: list[int], hi: list[int], rng: Rng) -> i
 
 def test_the_check_catches_a_biased_shuffle(monkeypatch: pytest.MonkeyPatch) -> None:
     state = round_one()
-    monkeypatch.setattr(Rng, "shuffle", naive_shuffle)
+    monkeypatch.setattr(Shuffler, "shuffle", naive_shuffle)
     stat, limit = statistic(state, 0)
     assert stat > limit
 
 
+class CopiesAlike:
+    """``sampler.Bounded`` drawing by ``copies_alike``."""
+
+    def __init__(self, pool: int, k: int, lo: list[int], hi: list[int]) -> None:
+        self.args = (pool, k, lo, hi)
+
+    def sample(self, sh: Shuffler) -> int:
+        return copies_alike(*self.args, sh)
+
+
 def test_the_check_catches_copies_counted_as_one(monkeypatch: pytest.MonkeyPatch) -> None:
     state = round_two_late()
-    monkeypatch.setattr(sampler, "bounded_counts", copies_alike)
+    monkeypatch.setattr(sampler, "Bounded", CopiesAlike)
     stat, limit = statistic(state, 2)
     assert stat > limit
 

@@ -9,6 +9,9 @@ deck to their public sizes: a random order, each card to a random place with
 room among those allowed, and an augmenting path when a card finds none, so a
 consistent deal is always found (the true one exists). The deck order is then
 shuffled; other seats' unrevealed picks and selections are drawn at random.
+A search reads the view once (``prepare``: the template state, the hidden
+cards, where each may be, the consistent job deals) and deals from it per
+iteration (``Determinizer.sample``).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from typing import Any
 from cardroom.core.cardset import cards_of
 from cardroom.core.game import Game
 from cardroom.core.rng import Rng
+from cardroom.core.sampling import Shuffler
 from cardroom.games.love_formula.cards.catalog import CAT, CODES
 from cardroom.games.love_formula.cards.config import (
     CHANCE_CARDS,
@@ -50,29 +54,73 @@ def card(code: str | None) -> int:
 
 
 def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> LoveState:
-    s = LoveState.__new__(LoveState)
-    game.determinized_base(s, view, rng)
-    seat: int = view["seat"]
-    n = s.players
-    s.config = game_config(s.options, n)
-    chance.clear(s)
-    goals.clear(s)
-    copy_public(s, view)
-    if s.config.chance:
-        copy_chance(s, view["chance"], rng)
-    if s.config.goals:
-        copy_goals(s, view["goals"], rng)
-    s.known = [{} for _ in range(n)]
-    s.known[seat] = knowledge.import_known(n, view["known"])
-    s.hands, s.packs = [0] * n, [0] * n
-    s.hands[seat], s.packs[seat] = mask_of(view["hand"]), mask_of(view["pack"])
-    s.jobs = [-1] * n
-    s.jobs[seat] = by_id[view["job"]]
-    s.selected, s.picks = [-1] * n, [-1] * n
-    s.selected[seat], s.picks[seat] = card(view["selected"]), card(view["picked"])
-    deal_hidden(s, view, seat, rng)
-    choose_for_others(s, seat, rng)
-    return s
+    return prepare(game, view, rng).sample()
+
+
+def prepare(game: Game, view: Mapping[str, Any], rng: Rng) -> Determinizer:
+    """Read the view once; ``sample`` then deals the hidden cards anew."""
+    return Determinizer(game, view, rng)
+
+
+class Determinizer:
+    """One seat's view read into a template state, the hidden cards, where
+    each may be and the consistent job deals; each ``sample`` copies the
+    template and deals the hidden cards at random."""
+
+    def __init__(self, game: Game, view: Mapping[str, Any], rng: Rng) -> None:
+        self.shuffler = sh = Shuffler(rng)
+        self.view = view
+        self.template = s = LoveState.__new__(LoveState)
+        game.determinized_base(s, view, rng)
+        self.seat = seat = view["seat"]
+        n = s.players
+        s.config = game_config(s.options, n)
+        chance.clear(s)
+        goals.clear(s)
+        copy_public(s, view)
+        if s.config.chance:
+            copy_chance(s, view["chance"], sh)
+        if s.config.goals:
+            copy_goals(s, view["goals"], sh)
+        s.known = [{} for _ in range(n)]
+        s.known[seat] = knowledge.import_known(n, view["known"])
+        s.hands, s.packs = [0] * n, [0] * n
+        s.hands[seat], s.packs[seat] = mask_of(view["hand"]), mask_of(view["pack"])
+        s.jobs = [-1] * n
+        s.jobs[seat] = by_id[view["job"]]
+        s.selected, s.picks = [-1] * n, [-1] * n
+        s.selected[seat], s.picks[seat] = card(view["selected"]), card(view["picked"])
+        s.deck, s.unused_jobs = [], 0
+        hidden = s.config.main & ~(public_cards(s) | s.hands[seat] | s.packs[seat])
+        self.room = room = [0] * (2 * n + 2)
+        for other in range(n):
+            if other != seat:
+                room[knowledge.hand(other)] = view["hand_sizes"][other]
+                room[knowledge.pack(s, other)] = view["pack_sizes"][other]
+        room[knowledge.deck(s)] = view["deck_size"]
+        self.holders, self.job_deals = job_deals(s, seat, hidden & CAT.jobs, view["out_size"])
+        self.jobs = hidden & CAT.jobs
+        self.cards = cards_of(hidden & ~CAT.jobs)
+        self.allowed = [knowledge.allowed(s, seat, c) for c in self.cards]
+
+    def sample(self) -> LoveState:
+        s = self.template.clone()
+        sh, seat = self.shuffler, self.seat
+        s.rng = sh.next_rng()
+        room = self.room[:]
+        chosen = sh.choice(self.job_deals)
+        for job, other in zip(chosen, self.holders, strict=True):
+            s.jobs[other] = job
+            s.hands[other] |= 1 << job
+            room[knowledge.hand(other)] -= 1
+        s.unused_jobs = self.jobs & ~sum(1 << job for job in chosen)
+        place(s, self.cards, fill(self.cards, self.allowed, room, sh), sh)
+        choose_for_others(s, seat, sh)
+        if s.config.chance:
+            sh.shuffle(s.chance_deck)
+        if s.config.goals:
+            copy_goals(s, self.view["goals"], sh)
+        return s
 
 
 def copy_public(s: LoveState, view: Mapping[str, Any]) -> None:
@@ -125,32 +173,27 @@ def public_cards(s: LoveState) -> int:
     return mask
 
 
-def deal_hidden(s: LoveState, view: Mapping[str, Any], seat: int, rng: Rng) -> None:
+def place(s: LoveState, cards: list[int], where: list[int], sh: Shuffler) -> None:
+    """Put each hidden card where ``fill`` sent it; the deck in a random order."""
     n = s.players
-    hidden = s.config.main & ~(public_cards(s) | s.hands[seat] | s.packs[seat])
-    room = [0] * (2 * n + 2)
-    for other in range(n):
-        if other != seat:
-            room[knowledge.hand(other)] = view["hand_sizes"][other]
-            room[knowledge.pack(s, other)] = view["pack_sizes"][other]
-    room[knowledge.deck(s)] = view["deck_size"]
-    place_jobs(s, seat, hidden & CAT.jobs, room, view["out_size"], rng)
-    cards = cards_of(hidden & ~CAT.jobs)
-    where = fill(cards, [knowledge.allowed(s, seat, c) for c in cards], room, rng)
+    deck_loc = knowledge.deck(s)
     deck = []
     for c, loc in zip(cards, where, strict=True):
-        if loc == knowledge.deck(s):
+        if loc == deck_loc:
             deck.append(c)
         elif loc < n:
             s.hands[loc] |= 1 << c
         else:
             s.packs[loc - n] |= 1 << c
-    rng.shuffle(deck)
+    sh.shuffle(deck)
     s.deck = deck
 
 
-def place_jobs(s: LoveState, seat: int, jobs: int, room: list[int], out_size: int,
-               rng: Rng) -> None:
+def job_deals(s: LoveState, seat: int, jobs: int,
+              out_size: int) -> tuple[list[int], list[tuple[int, ...]]]:
+    """The seats whose Part-Time Job is hidden, and every assignment of the
+    hidden jobs to them that the seat's knowledge allows (the rest out of
+    the game); a job on the table is its seat's."""
     for other in range(s.players):
         if s.table[other] >= 0 and CAT.jobs >> s.table[other] & 1:
             s.jobs[other] = s.table[other]
@@ -168,15 +211,10 @@ def place_jobs(s: LoveState, seat: int, jobs: int, room: list[int], out_size: in
             fits.append(perm)
     if not fits:
         raise ValueError("no deal of the Part-Time Jobs is consistent with this view")
-    chosen = rng.choice(fits)
-    for job, other in zip(chosen, holders, strict=True):
-        s.jobs[other] = job
-        s.hands[other] |= 1 << job
-        room[knowledge.hand(other)] -= 1
-    s.unused_jobs = jobs & ~sum(1 << job for job in chosen)
+    return holders, fits
 
 
-def fill(cards: list[int], allowed: list[int], room: list[int], rng: Rng) -> list[int]:
+def fill(cards: list[int], allowed: list[int], room: list[int], rng: Shuffler) -> list[int]:
     """A location per card, each allowed, filling every location to its room."""
     if sum(room) != len(cards):
         raise ValueError(f"{len(cards)} hidden cards for {sum(room)} hidden places")
@@ -198,7 +236,7 @@ def fill(cards: list[int], allowed: list[int], room: list[int], rng: Rng) -> lis
     return where
 
 
-def _weighted(items: list[int], weights: list[int], rng: Rng) -> int:
+def _weighted(items: list[int], weights: list[int], rng: Shuffler) -> int:
     pick = rng.below(sum(weights))
     for item, w in zip(items, weights, strict=True):
         if pick < w:
@@ -237,7 +275,7 @@ def _augment(i: int, allowed: list[int], room: list[int], load: list[int],
     return False
 
 
-def choose_for_others(s: LoveState, seat: int, rng: Rng) -> None:
+def choose_for_others(s: LoveState, seat: int, rng: Shuffler) -> None:
     """Other seats' simultaneous choices not yet revealed: drawn at random."""
     for other in range(s.players):
         if other == seat or other in s.waiting:
@@ -248,7 +286,7 @@ def choose_for_others(s: LoveState, seat: int, rng: Rng) -> None:
             s.selected[other] = rng.choice(cards_of(s.hands[other] & ~CAT.reactions))
 
 
-def copy_chance(s: LoveState, view: Mapping[str, Any], rng: Rng) -> None:
+def copy_chance(s: LoveState, view: Mapping[str, Any], rng: Shuffler) -> None:
     """The chance card, discard pile and round effects as seen; the unseen chance
     cards are the chance deck, in a random order."""
     s.chance_card = card(view["card"])
@@ -264,7 +302,7 @@ def copy_chance(s: LoveState, view: Mapping[str, Any], rng: Rng) -> None:
     s.chance_deck = deck
 
 
-def copy_goals(s: LoveState, view: Mapping[str, Any], rng: Rng) -> None:
+def copy_goals(s: LoveState, view: Mapping[str, Any], rng: Shuffler) -> None:
     """The goal row as seen; face-down VP cards dealt at random from the unseen ones."""
     row = view["row"]
     s.goal_row = [by_id[g["goal"]] for g in row]

@@ -12,7 +12,8 @@ dealt among the other hands and the pile uniformly among the deals that
 respect those facts: rejection sampling
 is exactly uniform and almost always succeeds within the tries allowed; a
 card-by-card deal that keeps a consistent completion possible (checked by
-Hall's condition) is the fallback.
+Hall's condition) is the fallback. A search reads the view once (``prepare``)
+and deals from it per iteration (``Determinizer.sample``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any
 from cardroom.core.cardset import cards_of, mask_of
 from cardroom.core.game import Game
 from cardroom.core.rng import Rng
+from cardroom.core.sampling import Shuffler
 from cardroom.games.muzicando.actions import parse_action
 from cardroom.games.muzicando.cards import (
     ANY_OPENING,
@@ -49,27 +51,49 @@ def _none(value: int | None) -> int:
 
 
 def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> MuzicandoState:
-    s = MuzicandoState.__new__(MuzicandoState)
-    game.determinized_base(s, view, rng)
-    s.mode, s.bids, s.deals, s.deal_no = (view["mode"], view["bidding"], view["deals"],
-                                          view["deals_done"])
-    s.dealer, s.hand_size, s.phase_name = view["dealer"], view["cards_each"], view["phase"]
-    s.totals = list(view["scores"])
-    s.results = [copy_result(r) for r in view["results"]]
-    s.turn = view["to_act"][0] if view["to_act"] else 0
-    s.calls = [(seat, parse_action(text) or 0) for seat, text in view["calls"]]
-    s.contract = BID_BY_TEXT[view["contract"]] if view["contract"] else -1
-    s.declarer, s.opener = _none(view["declarer"]), _none(view["opener"])
-    s.chooser, s.rest = _none(view["chooser"]), _none(view["rest"])
-    s.layout = LAYOUT_LETTERS.index(view["layout"]) if view["layout"] else -1
-    s.table = table_from_view(s.layout, view["table"]) if view["table"] is not None else None
-    s.opened = view["opened"]
-    s.blocked, s.passed = _seat_mask(view["blocked"]), _seat_mask(view["passed"])
-    s.places = list(view["out"])
-    s.missing = [mask_of_codes(m) for m in view["missing"]]
-    on_table = s.table.on_table() if s.table else 0
-    s.hands, s.pile = deal_hidden(view, s.missing, on_table, known_holding(s), rng)
-    return s
+    return prepare(game, view, rng).sample()
+
+
+def prepare(game: Game, view: Mapping[str, Any], rng: Rng) -> Determinizer:
+    """Read the view once; ``sample`` then deals the unseen cards anew."""
+    return Determinizer(game, view, rng)
+
+
+class Determinizer:
+    """One seat's view read into a template state and the unseen cards with
+    each bucket's size and constraints; each ``sample`` copies the template
+    and deals the unseen cards at random."""
+
+    def __init__(self, game: Game, view: Mapping[str, Any], rng: Rng) -> None:
+        self.shuffler = Shuffler(rng)
+        self.template = s = MuzicandoState.__new__(MuzicandoState)
+        game.determinized_base(s, view, rng)
+        s.mode, s.bids, s.deals, s.deal_no = (view["mode"], view["bidding"], view["deals"],
+                                              view["deals_done"])
+        s.dealer, s.hand_size, s.phase_name = view["dealer"], view["cards_each"], view["phase"]
+        s.totals = list(view["scores"])
+        s.results = [copy_result(r) for r in view["results"]]
+        s.turn = view["to_act"][0] if view["to_act"] else 0
+        s.calls = [(seat, parse_action(text) or 0) for seat, text in view["calls"]]
+        s.contract = BID_BY_TEXT[view["contract"]] if view["contract"] else -1
+        s.declarer, s.opener = _none(view["declarer"]), _none(view["opener"])
+        s.chooser, s.rest = _none(view["chooser"]), _none(view["rest"])
+        s.layout = LAYOUT_LETTERS.index(view["layout"]) if view["layout"] else -1
+        s.table = (table_from_view(s.layout, view["table"]) if view["table"] is not None
+                   else None)
+        s.opened = view["opened"]
+        s.blocked, s.passed = _seat_mask(view["blocked"]), _seat_mask(view["passed"])
+        s.places = list(view["out"])
+        s.missing = [mask_of_codes(m) for m in view["missing"]]
+        s.hands, s.pile = [], []
+        on_table = s.table.on_table() if s.table else 0
+        self.deal = Deal(view, s.missing, on_table, known_holding(s))
+
+    def sample(self) -> MuzicandoState:
+        s = self.template.clone()
+        s.rng = self.shuffler.next_rng()
+        s.hands, s.pile = self.deal.sample(self.shuffler)
+        return s
 
 
 def known_holding(s: MuzicandoFields) -> tuple[int, int] | None:
@@ -81,34 +105,38 @@ def known_holding(s: MuzicandoFields) -> tuple[int, int] | None:
     return None
 
 
-def deal_hidden(
-    view: Mapping[str, Any], missing: list[int], on_table: int,
-    holding: tuple[int, int] | None, rng: Rng
-) -> tuple[list[int], list[int]]:
-    seat: int = view["seat"]
-    n: int = view["players"]
-    mine = mask_of_codes(view["hand"])
-    unseen = cards_of(FULL_MASK & ~mine & ~on_table)
-    # Buckets: the other seats, then the pile (which nobody is known to lack).
-    owners = [o for o in range(n) if o != seat]
-    need = [view["hand_sizes"][o] for o in owners] + [view["pile"]]
-    banned = [missing[o] for o in owners] + [0]
-    wanted = [0] * len(need)
-    if holding is not None and holding[0] != seat:
-        wanted[owners.index(holding[0])] = holding[1]
-    dealt = (_uniform(unseen, need, banned, wanted, rng)
-             or _careful(unseen, need, banned, wanted, rng))
-    hands = [0] * n
-    hands[seat] = mine
-    for i, o in enumerate(owners):
-        hands[o] = mask_of(dealt[i])
-    pile = dealt[-1]
-    rng.shuffle(pile)
-    return hands, pile
+class Deal:
+    """The unseen cards and their buckets (the other seats, then the pile):
+    each bucket's size, the cards it may not hold and a card kind it must."""
+
+    def __init__(self, view: Mapping[str, Any], missing: list[int], on_table: int,
+                 holding: tuple[int, int] | None) -> None:
+        self.seat = seat = view["seat"]
+        self.players = n = view["players"]
+        self.mine = mine = mask_of_codes(view["hand"])
+        self.unseen = cards_of(FULL_MASK & ~mine & ~on_table)
+        self.owners = owners = [o for o in range(n) if o != seat]
+        self.need = [view["hand_sizes"][o] for o in owners] + [view["pile"]]
+        self.banned = [missing[o] for o in owners] + [0]
+        self.wanted = [0] * len(self.need)
+        if holding is not None and holding[0] != seat:
+            self.wanted[owners.index(holding[0])] = holding[1]
+
+    def sample(self, sh: Shuffler) -> tuple[list[int], list[int]]:
+        unseen = self.unseen[:]
+        dealt = (_uniform(unseen, self.need, self.banned, self.wanted, sh)
+                 or _careful(unseen, self.need, self.banned, self.wanted, sh))
+        hands = [0] * self.players
+        hands[self.seat] = self.mine
+        for i, o in enumerate(self.owners):
+            hands[o] = mask_of(dealt[i])
+        pile = dealt[-1]
+        sh.shuffle(pile)
+        return hands, pile
 
 
 def _uniform(cards: list[int], need: list[int], banned: list[int], wanted: list[int],
-             rng: Rng) -> list[list[int]] | None:
+             rng: Shuffler) -> list[list[int]] | None:
     for _ in range(REJECTION_TRIES):
         rng.shuffle(cards)
         out, i = [], 0
@@ -124,7 +152,7 @@ def _uniform(cards: list[int], need: list[int], banned: list[int], wanted: list[
 
 
 def _careful(cards: list[int], need: list[int], banned: list[int], wanted: list[int],
-             rng: Rng) -> list[list[int]]:
+             rng: Shuffler) -> list[list[int]]:
     room = need[:]
     out: list[list[int]] = [[] for _ in need]
     left = cards[:]

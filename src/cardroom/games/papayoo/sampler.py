@@ -6,6 +6,8 @@ and the suits each player has shown void in this round. The other cards are
 dealt among the other seats uniformly among the deals consistent with that:
 rejection sampling is exactly uniform and almost always succeeds within the
 tries allowed; a randomised most-constrained-first deal is the fallback.
+A search reads the view once (``prepare``) and deals from it per iteration
+(``Determinizer.sample``).
 During passing, the other seats' choices are unknown: a seat that has
 finished choosing gets a random set of the right size.
 """
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cardset import cards_of, mask_of
 from cardroom.core.rng import Rng
+from cardroom.core.sampling import Shuffler
 from cardroom.games.papayoo.cards import (
     BY_CODE,
     DEAL_TABLE,
@@ -36,35 +39,72 @@ GREEDY_TRIES = 200
 
 
 def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> PapayooState:
-    s = PapayooState.__new__(PapayooState)
-    game.determinized_base(s, view, rng)
-    seat: int = view["seat"]
-    n = s.players
-    s.hand_size, s.pass_count = DEAL_TABLE[n]
-    s.rounds, s.round_index = view["rounds"], view["round"] - 1
-    s.dealer, s.phase_name = view["dealer"], view["phase"]
-    s.totals, s.round_points = list(view["scores"]), [list(p) for p in view["round_points"]]
-    s.taken = list(view["taken_points"])
-    s.voids = [sum(1 << SUIT_LETTERS.index(x) for x in v) for v in view["voids"]]
-    s.played = mask_of_codes(view["played"])
-    s.trick_seats = [st for st, _ in view["trick"]]
-    s.trick_cards = [BY_CODE[c] for _, c in view["trick"]]
-    s.papayoo = BY_CODE[view["papayoo"]] if view["papayoo"] else -1
-    s.turn = view["turn"] if view["turn"] is not None else s.dealer
-    s.waiting = list(view["to_act"]) if s.phase_name == PHASE_PASS else []
-    s.passed, s.chosen = [0] * n, [0] * n
-    s.passed[seat] = mask_of_codes(view["passed"])
-    s.passed[(seat - 1) % n] = mask_of_codes(view["received"])
-    s.chosen[seat] = mask_of_codes(view["chosen"])
-    s.hands = deal_hidden(view, seat, rng)
-    if s.phase_name == PHASE_PASS:
-        for o in range(n):
-            if o != seat and o not in s.waiting:
-                s.chosen[o] = _random_subset(s.hands[o], s.pass_count, rng)
-    return s
+    return prepare(game, view, rng).sample()
 
 
-def deal_hidden(view: Mapping[str, Any], seat: int, rng: Rng) -> list[int]:
+def prepare(game: Game, view: Mapping[str, Any], rng: Rng) -> Determinizer:
+    """Read the view once; ``sample`` then deals the unseen cards anew."""
+    return Determinizer(game, view, rng)
+
+
+class Determinizer:
+    """One seat's view read into a template state and the unseen pool; each
+    ``sample`` is a copy of the template with that pool dealt at random."""
+
+    def __init__(self, game: Game, view: Mapping[str, Any], rng: Rng) -> None:
+        self.shuffler = Shuffler(rng)
+        self.template = s = PapayooState.__new__(PapayooState)
+        game.determinized_base(s, view, rng)
+        self.seat = seat = view["seat"]
+        n = s.players
+        s.hand_size, s.pass_count = DEAL_TABLE[n]
+        s.rounds, s.round_index = view["rounds"], view["round"] - 1
+        s.dealer, s.phase_name = view["dealer"], view["phase"]
+        s.totals, s.round_points = list(view["scores"]), [list(p) for p in view["round_points"]]
+        s.taken = list(view["taken_points"])
+        s.voids = [sum(1 << SUIT_LETTERS.index(x) for x in v) for v in view["voids"]]
+        s.played = mask_of_codes(view["played"])
+        s.trick_seats = [st for st, _ in view["trick"]]
+        s.trick_cards = [BY_CODE[c] for _, c in view["trick"]]
+        s.papayoo = BY_CODE[view["papayoo"]] if view["papayoo"] else -1
+        s.turn = view["turn"] if view["turn"] is not None else s.dealer
+        s.waiting = list(view["to_act"]) if s.phase_name == PHASE_PASS else []
+        s.passed, s.chosen = [0] * n, [0] * n
+        s.passed[seat] = mask_of_codes(view["passed"])
+        s.passed[(seat - 1) % n] = mask_of_codes(view["received"])
+        s.chosen[seat] = mask_of_codes(view["chosen"])
+        s.hands = []
+        self.known, self.cards, self.order, self.need, self.banned = unseen_pool(view, seat)
+        self.choosers = ([o for o in range(n) if o != seat and o not in s.waiting]
+                         if s.phase_name == PHASE_PASS else [])
+
+    def sample(self) -> PapayooState:
+        s = self.template.clone()
+        s.rng = self.shuffler.next_rng()
+        s.hands = self.deal()
+        for o in self.choosers:
+            s.chosen[o] = _random_subset(s.hands[o], s.pass_count, self.shuffler)
+        return s
+
+    def deal(self) -> list[int]:
+        cards, sh = self.cards[:], self.shuffler
+        dealt = (_uniform(cards, self.order, self.need, self.banned, sh)
+                 or _greedy(cards, self.order, self.need, self.banned, sh))
+        if dealt is None:
+            raise ValueError("no deal is consistent with this view")
+        hands = self.known[:]
+        for o, mask in dealt.items():
+            hands[o] |= mask
+        return hands
+
+
+Pool = tuple[list[int], list[int], list[int], dict[int, int], dict[int, int]]
+
+
+def unseen_pool(view: Mapping[str, Any], seat: int) -> Pool:
+    """The hands as far as the seat knows them, the cards it cannot see, the
+    other seats (those with known voids first: their deals fail soonest),
+    how many unseen cards each holds, and the cards each may not hold."""
     n: int = view["players"]
     hands = [0] * n
     hands[seat] = mask_of_codes(view["hand"])
@@ -78,13 +118,8 @@ def deal_hidden(view: Mapping[str, Any], seat: int, rng: Rng) -> list[int]:
     others = [o for o in range(n) if o != seat]
     need = {o: sizes[o] - hands[o].bit_count() for o in others}
     banned = {o: _void_cards(view["voids"][o]) for o in others}
-    cards = cards_of(unseen)
-    dealt = _uniform(cards, others, need, banned, rng) or _greedy(cards, others, need, banned, rng)
-    if dealt is None:
-        raise ValueError("no deal is consistent with this view")
-    for o in others:
-        hands[o] |= dealt[o]
-    return hands
+    order = sorted(others, key=lambda o: not banned[o])
+    return hands, cards_of(unseen), order, need, banned
 
 
 def _void_cards(voids: list[str]) -> int:
@@ -92,15 +127,30 @@ def _void_cards(voids: list[str]) -> int:
 
 
 def _uniform(
-    cards: list[int], others: list[int], need: dict[int, int], banned: dict[int, int], rng: Rng
+    cards: list[int], order: list[int], need: dict[int, int], banned: dict[int, int],
+    sh: Shuffler,
 ) -> dict[int, int] | None:
+    """Rejection sampling, exactly uniform among the consistent deals: each
+    seat's cards are drawn by a partial Fisher-Yates shuffle, and a try stops
+    at the first seat dealt a card of a suit it has shown void in."""
+    rand = sh.random
+    total = len(cards)
+    last = order[-1]
     for _ in range(REJECTION_TRIES):
-        rng.shuffle(cards)
         dealt: dict[int, int] = {}
         i = 0
-        for o in others:
-            mask = mask_of(cards[i:i + need[o]])
-            i += need[o]
+        for o in order:
+            if o == last:
+                mask = mask_of(cards[i:])
+            else:
+                mask = 0
+                for _ in range(need[o]):
+                    j = i + int(rand() * (total - i))
+                    c = cards[j]
+                    cards[j] = cards[i]
+                    cards[i] = c
+                    mask |= 1 << c
+                    i += 1
             if mask & banned[o]:
                 break
             dealt[o] = mask
@@ -110,10 +160,11 @@ def _uniform(
 
 
 def _greedy(
-    cards: list[int], others: list[int], need: dict[int, int], banned: dict[int, int], rng: Rng
+    cards: list[int], others: list[int], need: dict[int, int], banned: dict[int, int],
+    sh: Shuffler,
 ) -> dict[int, int] | None:
     for _ in range(GREEDY_TRIES):
-        rng.shuffle(cards)
+        sh.shuffle(cards)
         room = dict(need)
         dealt = {o: 0 for o in others}
         order = sorted(cards, key=lambda c: sum(1 for o in others if not banned[o] >> c & 1))
@@ -121,7 +172,7 @@ def _greedy(
             fits = [o for o in others if room[o] and not banned[o] >> c & 1]
             if not fits:
                 break
-            o = rng.choice(fits)
+            o = sh.choice(fits)
             dealt[o] |= 1 << c
             room[o] -= 1
         else:
@@ -129,7 +180,7 @@ def _greedy(
     return None
 
 
-def _random_subset(mask: int, count: int, rng: Rng) -> int:
+def _random_subset(mask: int, count: int, sh: Shuffler) -> int:
     cards = cards_of(mask)
-    rng.shuffle(cards)
+    sh.shuffle(cards)
     return mask_of(cards[:count])

@@ -8,6 +8,8 @@ order. One more fact is public: a player who is laying cards holds a card
 that may be laid (one of a rolled number before the first card, of the
 chosen number after it), or the turn would have gone on without them. That
 player's unknown cards are drawn uniformly among those that satisfy it.
+A search reads the view once (``prepare``) and deals from it per iteration
+(``Determinizer.sample``).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cardset import cards_of, mask_of
 from cardroom.core.rng import Rng
+from cardroom.core.sampling import Shuffler
 from cardroom.games.pile_up.cards import BY_CODE, IdPool, numbers_mask
 from cardroom.games.pile_up.fields import PHASE_PLAY
 from cardroom.games.pile_up.state import PileUpState
@@ -28,20 +31,42 @@ if TYPE_CHECKING:
 
 
 def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> PileUpState:
-    s = PileUpState.__new__(PileUpState)
-    game.determinized_base(s, view, rng)
-    copy_public(s, view)
-    pool = IdPool()
-    s.columns = [[pool.mask([code] * count) for code, count in col["stacks"]]
-                 for col in view["columns"]]
-    s.minus = [pool.mask(m) for m in view["minus"]]
-    s.push_cards = pool.mask(view["push"]["cards"]) if view["push"] else 0
-    s.known = [pool.mask(k) for k in view["known"]]
-    seat: int = view["seat"]
-    s.hands = s.known[:]
-    s.hands[seat] |= pool.mask((Counter(view["hand"]) - Counter(view["known"][seat])).elements())
-    s.pile = deal_hidden(s, view, cards_of(pool.free), rng)
-    return s
+    return prepare(game, view, rng).sample()
+
+
+def prepare(game: Game, view: Mapping[str, Any], rng: Rng) -> Determinizer:
+    """Read the view once; ``sample`` then deals the unseen cards anew."""
+    return Determinizer(game, view, rng)
+
+
+class Determinizer:
+    """One seat's view read into a template state and the unseen cards; each
+    ``sample`` copies the template and deals those cards at random."""
+
+    def __init__(self, game: Game, view: Mapping[str, Any], rng: Rng) -> None:
+        self.shuffler = Shuffler(rng)
+        self.view = view
+        self.template = s = PileUpState.__new__(PileUpState)
+        game.determinized_base(s, view, rng)
+        copy_public(s, view)
+        pool = IdPool()
+        s.columns = [[pool.mask([code] * count) for code, count in col["stacks"]]
+                     for col in view["columns"]]
+        s.minus = [pool.mask(m) for m in view["minus"]]
+        s.push_cards = pool.mask(view["push"]["cards"]) if view["push"] else 0
+        s.known = [pool.mask(k) for k in view["known"]]
+        seat: int = view["seat"]
+        s.hands = s.known[:]
+        s.hands[seat] |= pool.mask(
+            (Counter(view["hand"]) - Counter(view["known"][seat])).elements())
+        s.pile = []
+        self.unseen = cards_of(pool.free)
+
+    def sample(self) -> PileUpState:
+        s = self.template.clone()
+        s.rng = self.shuffler.next_rng()
+        s.pile = deal_hidden(s, self.view, self.unseen[:], self.shuffler)
+        return s
 
 
 def copy_public(s: PileUpState, view: Mapping[str, Any]) -> None:
@@ -60,7 +85,8 @@ def copy_public(s: PileUpState, view: Mapping[str, Any]) -> None:
         s.push_number, s.push_from, s.chooser, s.push_die = 0, -1, -1, 0
 
 
-def deal_hidden(s: PileUpState, view: Mapping[str, Any], unseen: list[int], rng: Rng) -> list[int]:
+def deal_hidden(s: PileUpState, view: Mapping[str, Any], unseen: list[int],
+                rng: Shuffler) -> list[int]:
     """Fill the other hands' unknown part; the rest is the draw pile."""
     seat: int = view["seat"]
     sizes: list[int] = view["hand_sizes"]
@@ -91,7 +117,8 @@ def needs_layable(s: PileUpState, seat: int) -> int:
     return -1 if s.known[s.turn] & want else s.turn
 
 
-def _with_one_of(cards: list[int], want: int, slots: int, rng: Rng) -> tuple[list[int], list[int]]:
+def _with_one_of(cards: list[int], want: int, slots: int,
+                 rng: Shuffler) -> tuple[list[int], list[int]]:
     """``slots`` of the (shuffled) ``cards``, uniformly among the choices with
     at least one card in ``want``; and the cards left, shuffled."""
     match = [c for c in cards if want >> c & 1]

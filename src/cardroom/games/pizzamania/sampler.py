@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cardset import mask_of
 from cardroom.core.rng import Rng
+from cardroom.core.sampling import Shuffler
 from cardroom.games.pizzamania.actions import CHOICE_BY_TEXT, CONTINUE, STOP
 from cardroom.games.pizzamania.cards import (
     BASE_BY_CODE,
@@ -54,67 +55,94 @@ UNBOUNDED = 99
 
 
 def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> PizzamaniaState:
-    s = PizzamaniaState.__new__(PizzamaniaState)
-    game.determinized_base(s, view, rng)
-    seat: int = view["seat"]
-    s.rounds, s.simple, s.round_no = view["rounds"], view["simple"], view["round"]
-    s.over = bool(view["over"])
-    s.sizes = list(view["hand_sizes"])
-    s.played = [pack(p) for p in view["played"]]
-    s.base = BASE_BY_CODE[view["base"]]
-    s.pile_seats = [p for p, _ in view["pile"]]
-    s.pile = [v for _, v in view["pile"]]
-    s.turner = view["turner"]
-    s.turn = view["turn"] if view["turn"] is not None else view["turner"]
-    s.passed = mask_of(view["passed"])
-    s.finished = list(view["finished"])
-    s.orders = [list(o) for o in view["orders"]]
-    s.holders = dict(view["chefs"])
-    s.base_deck = [BASE_BY_CODE[code] for code, n in view["base_deck_makeup"].items()
-                   for _ in range(n)]
-    rng.shuffle(s.base_deck)
-    s.hands, s.aside = deal_hidden(s, view, seat, rng)
-    s.exchanges = [_gift(s, g) for g in view["exchanges"]]
-    s.choosing, s.choices = choices_hidden(view, seat, rng)
-    return s
+    return prepare(game, view, rng).sample()
+
+
+def prepare(game: Game, view: Mapping[str, Any], rng: Rng) -> Determinizer:
+    """Read the view once; ``sample`` then deals the unseen pool anew."""
+    return Determinizer(game, view, rng)
+
+
+class Determinizer:
+    """One seat's view read into a template state, the unseen pool and the
+    chef partner's counting table; each ``sample`` copies the template and
+    deals the pool at random."""
+
+    def __init__(self, game: Game, view: Mapping[str, Any], rng: Rng) -> None:
+        self.shuffler = Shuffler(rng)
+        self.template = s = PizzamaniaState.__new__(PizzamaniaState)
+        game.determinized_base(s, view, rng)
+        self.seat = seat = view["seat"]
+        s.rounds, s.simple, s.round_no = view["rounds"], view["simple"], view["round"]
+        s.over = bool(view["over"])
+        s.sizes = list(view["hand_sizes"])
+        s.played = [pack(p) for p in view["played"]]
+        s.base = BASE_BY_CODE[view["base"]]
+        s.pile_seats = [p for p, _ in view["pile"]]
+        s.pile = [v for _, v in view["pile"]]
+        s.turner = view["turner"]
+        s.turn = view["turn"] if view["turn"] is not None else view["turner"]
+        s.passed = mask_of(view["passed"])
+        s.finished = list(view["finished"])
+        s.orders = [list(o) for o in view["orders"]]
+        s.holders = dict(view["chefs"])
+        s.base_deck = [BASE_BY_CODE[code] for code, n in view["base_deck_makeup"].items()
+                       for _ in range(n)]
+        s.hands, s.aside, s.exchanges, s.choosing, s.choices = [], 0, [], [], []
+        self.exchanges = view["exchanges"]
+        self.phase, self.to_act, self.known_choices = view["phase"], view["to_act"], view["choices"]
+        self.mine = pack(view["hand"])
+        self.pool = FULL - self.mine - sum(s.played)
+        self.partner, lo, hi = partner_bounds(s, view, seat)
+        self.partner_table = (Bounded(self.pool, s.sizes[self.partner], lo, hi)
+                              if self.partner >= 0 else None)
+        self.set_aside: int = view["set_aside"]
+
+    def sample(self) -> PizzamaniaState:
+        s = self.template.clone()
+        sh = self.shuffler
+        s.rng = sh.next_rng()
+        sh.shuffle(s.base_deck)
+        s.hands, s.aside = self.deal()
+        s.exchanges = [_gift(s, g) for g in self.exchanges]
+        s.choosing, s.choices = choices_hidden(self.phase, self.to_act, self.known_choices,
+                                               self.seat, sh)
+        return s
+
+    def deal(self) -> tuple[list[int], int]:
+        s, seat, partner, sh = self.template, self.seat, self.partner, self.shuffler
+        n = s.players
+        hands = [0] * n
+        hands[seat] = self.mine
+        pool = self.pool
+        if self.partner_table is not None:
+            hands[partner] = self.partner_table.sample(sh)
+            pool -= hands[partner]
+        cards = unpack(pool)
+        sh.shuffle(cards)
+        start = 0
+        for other in range(n):
+            if other not in (seat, partner):
+                hands[other] = pack(cards[start:start + s.sizes[other]])
+                start += s.sizes[other]
+        if len(cards) - start != self.set_aside:
+            raise ValueError("the view's hand sizes do not add up to the deck")
+        return hands, pack(cards[start:])
 
 
 def choices_hidden(
-    view: Mapping[str, Any], seat: int, rng: Rng
+    phase: str, to_act: list[int], known: list[str | None], seat: int, sh: Shuffler
 ) -> tuple[list[int], list[int]]:
     """D12: the seats still choosing, and every choice: those the view shows,
     and a random one for each other seat that has chosen in secret."""
-    choices = [0 if c is None else CHOICE_BY_TEXT[c] for c in view["choices"]]
-    if view["phase"] != PHASE_CHOOSE:
+    choices = [0 if c is None else CHOICE_BY_TEXT[c] for c in known]
+    if phase != PHASE_CHOOSE:
         return [], choices
-    choosing = list(view["to_act"])
+    choosing = list(to_act)
     for other in range(len(choices)):
         if other != seat and other not in choosing:
-            choices[other] = rng.choice([CONTINUE, STOP])
+            choices[other] = sh.choice([CONTINUE, STOP])
     return choosing, choices
-
-
-def deal_hidden(
-    s: PizzamaniaFields, view: Mapping[str, Any], seat: int, rng: Rng
-) -> tuple[list[int], int]:
-    n = s.players
-    hands = [0] * n
-    hands[seat] = pack(view["hand"])
-    pool = FULL - hands[seat] - sum(s.played)
-    partner, lo, hi = partner_bounds(s, view, seat)
-    if partner >= 0:
-        hands[partner] = bounded_counts(pool, s.sizes[partner], lo, hi, rng)
-        pool -= hands[partner]
-    cards = unpack(pool)
-    rng.shuffle(cards)
-    start = 0
-    for other in range(n):
-        if other not in (seat, partner):
-            hands[other] = pack(cards[start:start + s.sizes[other]])
-            start += s.sizes[other]
-    if len(cards) - start != view["set_aside"]:
-        raise ValueError("the view's hand sizes do not add up to the deck")
-    return hands, pack(cards[start:])
 
 
 def partner_bounds(
@@ -143,32 +171,48 @@ def partner_bounds(
     return partner, lo, hi
 
 
+class Bounded:
+    """Uniform k-card sub-piles of ``pool`` (copies distinct) with
+    ``lo[v] <= copies of v <= hi[v]``, drawn exactly by counting; the table
+    of counts is built once and serves every draw."""
+
+    def __init__(self, pool: int, k: int, lo: list[int], hi: list[int]) -> None:
+        avail = counts(pool)
+        self.k = k
+        self.values = values = list(VALUES)
+        # ranges[i]: (copies, weight ignoring the rest) for values[i]
+        self.ranges = [[(c, comb(avail[v], c)) for c in range(lo[v], min(hi[v], avail[v]) + 1)]
+                       for v in values]
+        # ways[i][j]: weighted ways to take j cards from values[i:].
+        ways = [[0] * (k + 1) for _ in range(len(values) + 1)]
+        ways[len(values)][0] = 1
+        for i in range(len(values) - 1, -1, -1):
+            for j in range(k + 1):
+                ways[i][j] = sum(w * ways[i + 1][j - c] for c, w in self.ranges[i] if c <= j)
+        if ways[0][k] == 0:
+            raise ValueError("no hand for the chef partner fits this view")
+        self.ways = ways
+
+    def sample(self, sh: Shuffler) -> int:
+        ways = self.ways
+        out, left = 0, self.k
+        for i, v in enumerate(self.values):
+            pick = sh.below(ways[i][left])
+            for c, w in self.ranges[i]:
+                if c > left:
+                    break
+                weight = w * ways[i + 1][left - c]
+                if pick < weight:
+                    out += c * ONE[v]
+                    left -= c
+                    break
+                pick -= weight
+        return out
+
+
 def bounded_counts(pool: int, k: int, lo: list[int], hi: list[int], rng: Rng) -> int:
-    """A uniform k-card sub-pile of ``pool`` (copies distinct) with
-    ``lo[v] <= copies of v <= hi[v]``, drawn exactly by counting."""
-    avail = counts(pool)
-    values = list(VALUES)
-    # ways[i][j]: weighted ways to take j cards from values[i:].
-    ways = [[0] * (k + 1) for _ in range(len(values) + 1)]
-    ways[len(values)][0] = 1
-    for i in range(len(values) - 1, -1, -1):
-        v = values[i]
-        for j in range(k + 1):
-            ways[i][j] = sum(comb(avail[v], c) * ways[i + 1][j - c]
-                             for c in range(lo[v], min(hi[v], avail[v], j) + 1))
-    if ways[0][k] == 0:
-        raise ValueError("no hand for the chef partner fits this view")
-    out, left = 0, k
-    for i, v in enumerate(values):
-        pick = rng.below(ways[i][left])
-        for c in range(lo[v], min(hi[v], avail[v], left) + 1):
-            weight = comb(avail[v], c) * ways[i + 1][left - c]
-            if pick < weight:
-                out += c * ONE[v]
-                left -= c
-                break
-            pick -= weight
-    return out
+    """One draw of ``Bounded`` (for callers with a single use)."""
+    return Bounded(pool, k, lo, hi).sample(Shuffler(rng))
 
 
 def _gift(s: PizzamaniaFields, g: Mapping[str, Any]) -> Gift:
