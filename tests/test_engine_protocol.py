@@ -149,6 +149,10 @@ def test_suggest_names_a_legal_action_and_applies_nothing(engine: EngineProcess)
         "suggest", seat=2, bot="heuristic", seed=1)
     assert engine.ask("view", seat=None)["view"] == before
     assert error_code(engine.ask("suggest", seat=2, bot="oracle")) == "bad_request"
+    # Issue 16: a search adds the moves it weighed; ``action`` stays as it was.
+    searched = engine.ask("suggest", seat=2, bot="ismcts", budget={"iterations": 40}, seed=1)
+    assert searched["top"][0]["action"] == searched["action"] in legal
+    assert "top" not in engine.ask("suggest", seat=2, bot="medium", seed=1)
 
 
 def test_record_and_load_replay_exactly(engine: EngineProcess) -> None:

@@ -38,11 +38,15 @@ def test_rules_and_help_are_the_games_own(game: str, tmp_path: Path) -> None:
     assert "hint" in helped and "undo" in helped and "rules" in helped
 
 
-def test_hint_names_the_heuristic_bots_choice(tmp_path: Path) -> None:
+def test_hint_names_the_hard_bots_choice_and_the_moves_it_weighed(tmp_path: Path) -> None:
     out = cardroom("play", "papayoo", "--seed", "4", "--no-color", stdin="hint\nquit\n",
                    cwd=tmp_path)
-    hint = next(line for line in out.stdout.splitlines() if "Hint:" in line)
-    assert "the heuristic bot would choose " in hint and ") pass " in hint
+    lines = out.stdout.splitlines()
+    at = next(i for i, line in enumerate(lines) if "Hint:" in line)
+    assert "the hard bot would choose " in lines[at] and ") pass " in lines[at]
+    # Issue 16, item 4: the top moves with their share of the search.
+    weighed = lines[at + 1]
+    assert "It weighed" in weighed and weighed.count("%") == 3 and ") pass " in weighed
 
 
 def test_undo_takes_back_a_card_chosen_to_pass_until_the_pass_is_complete(

@@ -185,6 +185,14 @@ def test_hints(server: LiveServer) -> None:
         client.ok("hello", token=tokens[0])
         suggestion = client.ok("suggest")["action"]
         assert suggestion in client.ok("legal")["actions"]
+        # Issue 16, item 4: a searching bot also names the moves it weighed,
+        # the chosen one first; the rule-based one adds nothing.
+        explained = client.ok("suggest", bot="ismcts", budget={"iterations": 60}, seed=3)
+        top = explained["top"]
+        assert top[0]["action"] == explained["action"] and 1 <= len(top) <= 3
+        assert all(0 <= m["share"] <= 1 and m["action"] in client.ok("legal")["actions"]
+                   for m in top)
+        assert "top" not in client.ok("suggest", bot="heuristic")
         assert code(client.request("suggest", bot="random",
                                    budget={"iterations": 10**6})) == "bad_request"
     quiet, quiet_tokens = started(server, hints=False)

@@ -141,3 +141,17 @@ def test_pages_are_served(server: LiveServer) -> None:
     assert server.http.get("/leaderboard/papayoo").status_code == 200
     script = server.http.get("/static/app.js")
     assert script.status_code == 200 and "javascript" in script.headers["content-type"]
+
+
+def test_a_bot_seat_may_name_a_strength(server: LiveServer) -> None:
+    # Issue 16, item 3: the lobby's strengths, beside the older names.
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "medium"},
+             {"kind": "bot", "bot": "hard", "budget": {"iterations": 50}},
+             {"kind": "bot", "bot": "heuristic"}]
+    created = server.create("pile-up", 5, seats=seats)
+    assert [s.get("bot") for s in created["seats"]][1:] == ["easy", "medium", "hard",
+                                                            "heuristic"]
+    answer = server.http.post("/api/tables", json={
+        "game": "pile-up", "players": 2,
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "medium", "budget": {"ms": 5}}]})
+    assert error_of(answer) == (400, "bad_request")

@@ -23,7 +23,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "budget settings: ismcts:iterations=200:rollout=heuristic.")
     p.add_argument("game")
     p.add_argument("--bots", required=True,
-                   help="one bot spec per seat, e.g. ismcts,heuristic,heuristic,heuristic")
+                   help="one bot spec per seat, e.g. hard,medium,medium,medium (strengths easy, "
+                   "medium, hard) or ismcts,heuristic,heuristic,heuristic")
     p.add_argument("--deals", type=int, default=25,
                    help="deals (seeds); each is played once per seat rotation (default 25)")
     p.add_argument("--players", type=int,

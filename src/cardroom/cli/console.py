@@ -26,7 +26,12 @@ from cardroom.core.errors import CardroomError
 from cardroom.core.events import PUBLIC, Viewer
 from cardroom.core.game import State
 from cardroom.core.table import Cursor, Table
+from cardroom.search.explain import describe
 from cardroom.textui import compact
+
+HINT_BOT = "hard"
+"""The bot a hint asks: the strongest that answers within a second, and one
+that can say which other moves it weighed."""
 
 CLEAR = "\x1b[2J\x1b[H"
 COMMANDS = """Commands:
@@ -204,9 +209,17 @@ class Console:
 
     def hint(self, seat: int, legal: list[str]) -> str:
         # Like the engine's suggest: a fresh seed, never the game's (it decides the cards).
-        bot = make_bot("heuristic", self.state.game, secrets.randbits(63))
+        bot = make_bot(HINT_BOT, self.state.game, secrets.randbits(63))
         action = bot.choose_for(self.state, seat)
-        return f"  Hint: the heuristic bot would choose {label(legal.index(action))}) {action}"
+
+        def named(move: str) -> str:
+            return f"{label(legal.index(move))}) {move}" if move in legal else move
+
+        line = f"  Hint: the {HINT_BOT} bot would choose {named(action)}"
+        top = bot.explain()
+        if len(top) > 1:
+            line += f"\n  It weighed (share of its search): {describe(top, named)}"
+        return line
 
     def undoable(self, seat: int) -> bool:
         try:

@@ -37,8 +37,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--seat", help="your seat, or seats for several people sharing the "
                    f"terminal (e.g. 0,2); default {DEFAULT_SEAT}")
     p.add_argument("--bots", help="bot for the other seats, or a comma list, one per bot "
-                   "seat (random, heuristic, ismcts, with settings as in the arena: "
-                   f"ismcts:iterations=200); default {DEFAULT_BOTS}")
+                   "seat (easy, medium, hard; or random, heuristic, ismcts, with settings as in "
+                   f"the arena: ismcts:iterations=200); default {DEFAULT_BOTS}")
     p.add_argument("--seed", type=int, help="seed for an exact replay (default: random)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option, e.g. --option rounds=1")

@@ -47,6 +47,13 @@ class Bot(ABC):
         """Decide for ``seat`` from its view only (what front ends call)."""
         return self.choose(state.view(seat), state.legal_texts(seat))
 
+    def explain(self) -> list[dict[str, Any]]:
+        """Why the last move: the top few moves considered, the chosen one
+        first, each ``{"action", "share", "value"}`` (share of the thinking
+        spent on it, mean value 0 to 1 or None); ``[]`` for a bot that
+        cannot say (the rule-based ones)."""
+        return []
+
 
 class RandomBot(Bot):
     name = "random"

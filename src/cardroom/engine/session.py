@@ -163,7 +163,11 @@ class Session:
             # for the hidden cards that the seed decides.
             seed = secrets.randbits(63)
         bot = make_bot(name, state.game, seed, budget)
-        return {"action": bot.choose_for(state, seat)}
+        action = bot.choose_for(state, seat)
+        # The moves the bot weighed, where it can say (issue 16): an added
+        # field, so older clients read ``action`` as before.
+        top = bot.explain()
+        return {"action": action, **({"top": top} if top else {})}
 
     def cmd_result(self, request: Request) -> dict[str, Any]:
         state = self.game_state()

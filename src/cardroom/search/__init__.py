@@ -1,4 +1,5 @@
-"""Search bots. Importing this package registers ``ismcts`` with the bot
+"""Search bots. Importing this package registers ``ismcts`` and the
+strengths (``easy``, ``medium``, ``hard``: ``strengths``) with the bot
 registry, so every front end (play, simulate, the engine's ``suggest``,
 the arena) can name it; ``cardroom.frontend.load_everything`` imports it."""
 
@@ -13,10 +14,14 @@ from cardroom.search.bot import (
     parse_budget,
 )
 from cardroom.search.ismcts import Config, Search, Stats
+from cardroom.search.strengths import STRENGTHS
+from cardroom.search.strengths import register as register_strengths
 
 register_bot("ismcts", factory)
+register_strengths()
 
 __all__ = [
-    "DEFAULT_ITERATIONS", "Config", "IsmctsBot", "Search", "Stats", "default_iterations",
+    "DEFAULT_ITERATIONS", "STRENGTHS", "Config", "IsmctsBot", "Search", "Stats",
+    "default_iterations",
     "parse_budget",
 ]

@@ -10,6 +10,7 @@ from cardroom.core.bot import Bot, View
 from cardroom.core.errors import BadRequest
 from cardroom.core.game import Game
 from cardroom.core.rng import Rng
+from cardroom.search.explain import single, top_moves
 from cardroom.search.ismcts import Config, Search, Stats, pick
 from cardroom.search.reward import REWARDS
 
@@ -94,12 +95,14 @@ class IsmctsBot(Bot):
         self.rng = Rng(seed)
         self.config = config
         self.last: Stats | None = None
+        self.top: list[dict[str, Any]] = []
 
     def choose(self, view: View, legal: Sequence[str]) -> str:
         if not legal:
             raise BadRequest("no legal action to choose from")
         if len(legal) == 1:
             self.last = Stats(0, 0.0, 0, {legal[0]: 0})
+            self.top = single(legal[0])
             return legal[0]
         seat = view.get("seat")
         if not isinstance(seat, int) or seat not in view.get("to_act", ()):
@@ -119,7 +122,11 @@ class IsmctsBot(Bot):
         self.last = Stats(
             search.iterations, time.perf_counter() - start, search.node_count(),
             {by_action[a]: n.visits for a, n in children.items()})
+        self.top = top_moves(children, by_action, action)
         return by_action[action]
+
+    def explain(self) -> list[dict[str, Any]]:
+        return list(self.top)
 
 
     def prior_bonus(self, view: View, legal: Sequence[str], by_action: dict[int, str],

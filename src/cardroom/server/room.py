@@ -420,8 +420,9 @@ class Room:
                 await self._commit(live, thought.seat)
             live.broadcast(self.clock.now())
 
-    async def suggest(self, conn: Conn, bot: Any) -> str:
-        """What a bot would play for the connection's seat (nothing applied)."""
+    async def suggest(self, conn: Conn, bot: Any) -> dict[str, Any]:
+        """What a bot would play for the connection's seat (nothing applied):
+        ``action``, and ``top`` (the moves it weighed) where the bot can say."""
         live, seat = self._table(conn), self._own_seat(conn)
         if not live.data.hints:
             raise Forbidden("hints are off at this table")
@@ -434,7 +435,8 @@ class Room:
                            state.legal_texts(seat))
         assert self.pool is not None
         thought = await self.pool.think(turn)
-        return thought.action
+        top = thought.bot.explain()
+        return {"action": thought.action, **({"top": top} if top else {})}
 
     # ----- chat ---------------------------------------------------------------------
     async def chat(self, conn: Conn, text: str) -> None:

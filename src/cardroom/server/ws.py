@@ -212,7 +212,7 @@ async def _suggest(request: dict[str, Any], conn: Conn, live: LiveTable,
     check_budget(budget, "budget", HINT_ITERATIONS, HINT_MS)
     bot = make_bot(name, live.table.state.game,
                    secrets.randbits(63) if seed is None else seed, budget)
-    return {"action": await room.suggest(conn, bot)}
+    return await room.suggest(conn, bot)
 
 
 async def _result(request: dict[str, Any], conn: Conn, live: LiveTable,

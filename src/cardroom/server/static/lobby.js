@@ -9,7 +9,10 @@ import { seatName } from "./tableparts.js";
 const REFRESH_MS = 4000;
 const SHORT_LIST = 5;
 const MY_TABLES_ASKED = 30;
-const SEAT_KINDS = ["human", "bot:random", "bot:heuristic", "bot:ismcts"];
+// Strengths first (the same names in every game); the older names stay for
+// those who know them (bot:heuristic is what medium plays).
+const SEAT_KINDS = ["human", "bot:easy", "bot:medium", "bot:hard",
+  "bot:random", "bot:heuristic", "bot:ismcts"];
 // A thinking bot's search budget, well within the server's cap (20000).
 const BUDGETS = { quick: { iterations: 300 }, strong: { iterations: 3000 } };
 
@@ -367,7 +370,7 @@ function seatRow(t, seat, kept) {
     SEAT_KINDS.map((k) => el("option", { value: k }, t(`lobby.kind.${k.replace(":", ".")}`))));
   const budget = el("select", { id: budgetId, "data-budget": seat },
     Object.keys(BUDGETS).map((b) => el("option", { value: b }, t(`lobby.budget.${b}`))));
-  kind.value = kept ? kept[0] : (seat === 0 ? "human" : "bot:heuristic");
+  kind.value = kept ? kept[0] : (seat === 0 ? "human" : "bot:medium");
   budget.value = kept ? kept[1] : "quick";
   const budgetBox = el("div", { class: "field" },
     el("label", { for: budgetId }, t("lobby.budget")), budget);

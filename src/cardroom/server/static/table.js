@@ -328,12 +328,18 @@ class TablePage {
   }
 
   async askHint() {
-    const answer = await this.socket.request({ cmd: "suggest" });
+    // The hard bot: it searches (under a second) and names the moves it
+    // weighed, with the share of its search each got (answer.top).
+    const answer = await this.socket.request({ cmd: "suggest", bot: "hard" });
     if (!answer.ok) {
       this.notice = answer.error.message;
     } else {
       this.hint = answer.action;
       this.notice = this.t("table.hint_is", { move: this.label(answer.action) });
+      if (Array.isArray(answer.top) && answer.top.length > 1) {
+        const moves = answer.top.map((m) => `${this.label(m.action)} ${Math.round(100 * m.share)}%`);
+        this.notice += ` · ${this.t("table.hint_weighed", { moves: moves.join(", ") })}`;
+      }
     }
     this.draw();
   }
