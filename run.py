@@ -35,7 +35,7 @@ def ensure_venv(extras: str) -> None:
     want = hashlib.sha256(
         (ROOT / "pyproject.toml").read_bytes() + (ROOT / "constraints.txt").read_bytes()
     ).hexdigest()
-    if stamp.exists() and stamp.read_text() == want:
+    if stamp.exists() and stamp.read_text() == want and editable():
         return
     if not PY.exists():
         print("Setting up .venv (first run only) ...", flush=True)
@@ -47,6 +47,16 @@ def ensure_venv(extras: str) -> None:
     subprocess.run([*pip, "--no-build-isolation", "-c", "constraints.txt", "-e", target],
                    cwd=ROOT, check=True)
     stamp.write_text(want)
+
+
+def editable() -> bool:
+    """Whether cardroom is installed in development mode (src/ is what runs).
+    A plain ``pip install '.[extra]'`` copies the package into site-packages,
+    where it would shadow src/ (a benchmark would measure stale code); then
+    ensure_venv installs in development mode again."""
+    copies = [*VENV.glob("lib/python*/site-packages/cardroom"),
+              *VENV.glob("Lib/site-packages/cardroom")]
+    return not copies
 
 
 def run(cmd: list[str], cwd: Path = ROOT, env: dict[str, str] | None = None) -> int:

@@ -1,13 +1,28 @@
-"""Random self-play throughput of every registered game, on one core.
+"""Random self-play throughput of every game beside OpenSpiel Hearts, and
+ISMCTS speed at every player count: numbers that can be trusted on a busy
+machine.
 
-Each game is played from a fresh seeded state to the end by a seeded
-uniform-random policy over the public API (to_act, legal_actions, apply),
-for a fixed time. When OpenSpiel is installed (pip install '.[bench]'),
-its Hearts is measured the same way through pyspiel in the same run, with
-chance outcomes sampled by their probabilities, and the ratios are printed.
+Throughput: each entry plays whole games from fresh seeded states with a
+seeded uniform-random policy over the public API (to_act, legal_actions,
+apply). Every entry runs in short CPU-time slots, taken round-robin over all
+entries (so a burst of load elsewhere hits them alike), and the whole round
+is repeated. Rates are games per CPU-second of this process
+(``time.process_time``: what one core spends, not the wall clock). Ratios
+are taken within each repetition, then summarised: min and median over the
+repetitions. The peer is OpenSpiel's Hearts through pyspiel (installed with
+the ``test`` extra): one Hearts deal against one Papayoo round, the same
+unit of play, in games per second. Each entry is also measured building the
+acting seat's view every step (``state.view(seat)``; for Hearts, the acting
+player's ``information_state_tensor``).
 
-    python3 run.py bench                 # every game, 3 s each
-    python3 run.py bench --seconds 10 --games papayoo
+ISMCTS: at seeded positions of heuristic self-play (every seat and phase,
+only decisions with two or more legal actions) the bot decides from the
+seat's view at the game's default budget; reported per game and player
+count: iterations per CPU-second and CPU seconds per move (mean and max).
+
+    python3 run.py bench                     # everything (a few minutes)
+    python3 run.py bench --quick             # a short run
+    python3 run.py bench --games papayoo --only throughput --json
 """
 
 from __future__ import annotations
@@ -15,37 +30,37 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import statistics
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from cardroom.core.rng import Rng
 from cardroom.games import all_games, get_game
 
-Measure = dict[str, float]
+PlayOne = Callable[[int], int]
+HEARTS = "openspiel hearts"
+PEER_ROW = "papayoo one round"  # the unit of play of one Hearts deal
 
 # Extra option sets measured beside each game's defaults.
 VARIANTS: dict[str, list[tuple[str, dict[str, Any]]]] = {
-    # One deal: the same unit as an OpenSpiel Hearts game.
     "papayoo": [("one round", {"rounds": 1})],
-    "love-formula": [("all expansions", {"chance": True, "goals": True, "promo": "add"})],
+    "love-formula": [("every expansion", {"chance": True, "goals": True, "promo": "add"})],
 }
+# Issue 15's targets, in random games per CPU-second at 4 players.
+TARGETS = {"papayoo": 1500.0, "pizzamania": 1500.0, "pile-up": 1500.0, "muzicando": 1000.0,
+           "love-formula": 400.0, "love-formula every expansion": 200.0}
 
 
-def timed(play_one: Callable[[int], int], seconds: float) -> Measure:
-    games = actions = 0
-    start = time.perf_counter()
-    while True:
-        actions += play_one(games)
-        games += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            break
-    return {"games": games, "actions": actions, "seconds": elapsed,
-            "games_per_s": games / elapsed, "actions_per_s": actions / elapsed}
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    play_one: PlayOne
+    target: float | None = None
 
 
-def cardroom_game(game_id: str, players: int, options: dict[str, Any]) -> Callable[[int], int]:
+def cardroom_game(game_id: str, players: int, options: dict[str, Any], view: bool) -> PlayOne:
     game = get_game(game_id)
 
     def play_one(index: int) -> int:
@@ -54,6 +69,8 @@ def cardroom_game(game_id: str, players: int, options: dict[str, Any]) -> Callab
         count = 0
         while not state.is_over():
             seat = state.to_act()[0]
+            if view:
+                state.view(seat)
             actions = state.legal_actions(seat)
             state.apply(seat, actions[rng.below(len(actions))])
             count += 1
@@ -62,9 +79,9 @@ def cardroom_game(game_id: str, players: int, options: dict[str, Any]) -> Callab
     return play_one
 
 
-def openspiel_hearts() -> Callable[[int], int] | None:
+def openspiel_hearts(tensor: bool) -> PlayOne | None:
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
     except ImportError:
         return None
     game = pyspiel.load_game("hearts")
@@ -78,6 +95,8 @@ def openspiel_hearts() -> Callable[[int], int] | None:
                 outcomes, probs = zip(*state.chance_outcomes(), strict=True)
                 state.apply_action(rng.choices(outcomes, probs)[0])
             else:
+                if tensor:
+                    state.information_state_tensor(state.current_player())
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])
                 count += 1
@@ -86,43 +105,151 @@ def openspiel_hearts() -> Callable[[int], int] | None:
     return play_one
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0)
-    parser.add_argument("--games", help="comma list of game ids (default: all)")
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
-    wanted = args.games.split(",") if args.games else [g.id for g in all_games()]
-    rows: dict[str, Measure] = {}
+def entries(wanted: set[str]) -> list[Entry]:
+    out: list[Entry] = []
     for game in all_games():
         if game.id not in wanted:
             continue
         players = max(game.min_players, min(4, game.max_players))
-        rows[f"{game.id} ({players}p, default options)"] = timed(
-            cardroom_game(game.id, players, {}), args.seconds)
-        for label, options in VARIANTS.get(game.id, []):
-            rows[f"{game.id} ({players}p, {label})"] = timed(
-                cardroom_game(game.id, players, options), args.seconds)
-    hearts = openspiel_hearts()
-    if hearts is not None:
-        rows["openspiel hearts (4p, one deal; pyspiel)"] = timed(hearts, args.seconds)
-    report(rows, args.json)
+        sets = [("", {}), *VARIANTS.get(game.id, [])]
+        for label, options in sets:
+            name = f"{game.id} {label}".strip()
+            for view in (False, True):
+                out.append(Entry(f"{name} ({players}p){' +view' if view else ''}",
+                                 cardroom_game(game.id, players, options, view),
+                                 TARGETS.get(name)))
+    for tensor in (False, True):
+        play = openspiel_hearts(tensor)
+        if play is not None:
+            out.append(Entry(f"{HEARTS} (4p){' +tensor' if tensor else ''}", play))
+    return out
 
 
-def report(rows: dict[str, Measure], as_json: bool) -> None:
-    peer = rows.get("openspiel hearts (4p, one deal; pyspiel)")
-    if as_json:
-        print(json.dumps(rows, indent=1))
-        return
-    print(f"{'game':<44} {'games/s':>10} {'actions/s':>11} {'vs hearts':>10}")
-    for name, m in rows.items():
-        ratio = f"{m['actions_per_s'] / peer['actions_per_s']:.2f}x" if peer else "-"
-        print(f"{name:<44} {m['games_per_s']:>10.1f} {m['actions_per_s']:>11.0f} {ratio:>10}")
-    if peer is None:
-        print("(OpenSpiel not installed: pip install -c constraints.txt '.[bench]' for the peer)")
-    else:
-        print("vs hearts: actions/s relative to OpenSpiel Hearts' decision actions/s "
-              "(its chance deal is played but not counted).")
+def measure(todo: list[Entry], repeats: int, slots: int, slot_s: float) -> list[dict[str, float]]:
+    """Games per CPU-second of each entry, one dict per repetition. Within a
+    repetition every entry gets ``slots`` slots of about ``slot_s`` CPU
+    seconds, round-robin (a slot ends with the game that crosses it)."""
+    clock = time.process_time
+    seeds = dict.fromkeys((e.name for e in todo), 0)
+    reps: list[dict[str, float]] = []
+    for _ in range(repeats):
+        games = dict.fromkeys(seeds, 0)
+        spent = dict.fromkeys(seeds, 0.0)
+        for _ in range(slots):
+            for e in todo:
+                start = clock()
+                end = start + slot_s
+                n = seeds[e.name]
+                while True:
+                    e.play_one(n)
+                    n += 1
+                    now = clock()
+                    if now >= end:
+                        break
+                games[e.name] += n - seeds[e.name]
+                seeds[e.name] = n
+                spent[e.name] += now - start
+        reps.append({k: games[k] / spent[k] for k in games})
+    return reps
+
+
+def summarise(todo: list[Entry], reps: list[dict[str, float]]) -> dict[str, dict[str, Any]]:
+    rows: dict[str, dict[str, Any]] = {}
+    peer = {False: f"{HEARTS} (4p)", True: f"{HEARTS} (4p) +tensor"}
+    for e in todo:
+        rates = [r[e.name] for r in reps]
+        row: dict[str, Any] = {"games_per_s_min": min(rates),
+                               "games_per_s_median": statistics.median(rates)}
+        view = e.name.endswith("+view")
+        if peer[view] in reps[0] and e.name.startswith(PEER_ROW):
+            ratios = [r[e.name] / r[peer[view]] for r in reps]
+            row["vs_hearts_min"] = min(ratios)
+            row["vs_hearts_median"] = statistics.median(ratios)
+            row["vs_hearts_target"] = 3.0 if view else 2.0
+        if e.target is not None and not view:
+            row["target"] = e.target
+        rows[e.name] = row
+    return rows
+
+
+def ismcts_rows(wanted: set[str], positions: int, seed: int) -> dict[str, dict[str, Any]]:
+    from cardroom.frontend import load_everything
+    from ismcts_speed import measure as search_measure  # bench/ is the script's folder
+
+    load_everything()
+    rows: dict[str, dict[str, Any]] = {}
+    for game in all_games():
+        if game.id not in wanted:
+            continue
+        for players in range(game.min_players, game.max_players + 1):
+            rows[f"{game.id} {players}p"] = search_measure(game.id, players, {}, positions, seed)
+    return rows
+
+
+def print_throughput(rows: dict[str, dict[str, Any]], reps: int) -> None:
+    print(f"random self-play: games per CPU-second, min and median of {reps} interleaved "
+          "repetitions")
+    print(f"{'entry':<44} {'min':>8} {'median':>8} {'vs hearts':>15} {'target':>7}")
+    for name, r in rows.items():
+        ratio = target = ""
+        if "vs_hearts_min" in r:
+            ratio = f"{r['vs_hearts_min']:.2f}x/{r['vs_hearts_median']:.2f}x"
+            good = r["vs_hearts_median"] >= r["vs_hearts_target"]
+            target = f"{'ok' if good else 'below'} {r['vs_hearts_target']:.0f}x"
+        elif "target" in r:
+            target = f"{'ok' if r['games_per_s_median'] >= r['target'] else 'below'} " \
+                     f"{r['target']:.0f}"
+        print(f"{name:<44} {r['games_per_s_min']:>8.0f} {r['games_per_s_median']:>8.0f} "
+              f"{ratio:>15} {target:>7}")
+    print("vs hearts: one Papayoo round's games/s over one Hearts deal's, within each repetition")
+    print("(min/median); the +view row over Hearts +tensor. Targets are read off the median:")
+    print("the ratios, and games/s at each game's default options.")
+
+
+def print_ismcts(rows: dict[str, dict[str, Any]]) -> None:
+    print("ismcts at each game's default budget: CPU seconds of this process per move")
+    print(f"{'game':<20} {'budget':>10} {'positions':>9} {'iter/s':>8} {'mean s':>7} "
+          f"{'max s':>6}  targets (mean < 0.5 s, max < 1 s)")
+    for name, r in rows.items():
+        budget = r["budget"]
+        shown = budget.get("iterations", "-") if isinstance(budget, dict) else budget
+        ok = r["move_s_mean"] < 0.5 and r["move_s_max"] < 1.0
+        print(f"{name:<20} {shown!s:>10} {r['positions']:>9} {r['iterations_per_s']:>8.0f} "
+              f"{r['move_s_mean']:>7.3f} {r['move_s_max']:>6.3f}  {'ok' if ok else 'MISSED'}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a short run (less reliable)")
+    parser.add_argument("--games", help="comma list of game ids (default: all)")
+    parser.add_argument("--only", choices=["throughput", "ismcts"], help="one part only")
+    parser.add_argument("--repeats", type=int, help="repetitions (default 5, quick 3)")
+    parser.add_argument("--slot", type=float, help="CPU seconds per slot (default 0.25)")
+    parser.add_argument("--positions", type=int,
+                        help="ISMCTS positions per game and player count (default 6, quick 2)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    wanted = set(args.games.split(",")) if args.games else {g.id for g in all_games()}
+    repeats = args.repeats or (3 if args.quick else 5)
+    slots = 1 if args.quick else 3
+    slot_s = args.slot or (0.2 if args.quick else 0.25)
+    out: dict[str, Any] = {}
+    if args.only != "ismcts":
+        todo = entries(wanted)
+        out["throughput"] = summarise(todo, measure(todo, repeats, slots, slot_s))
+        if not args.json:
+            print_throughput(out["throughput"], repeats)
+            if not any(e.name.startswith(HEARTS) for e in todo):
+                print("(OpenSpiel missing: python3 run.py bench installs the test extra)")
+    if args.only != "throughput":
+        positions = args.positions or (2 if args.quick else 6)
+        out["ismcts"] = ismcts_rows(wanted, positions, args.seed)
+        if not args.json:
+            print()
+            print_ismcts(out["ismcts"])
+    if args.json:
+        print(json.dumps(out, indent=1))
 
 
 if __name__ == "__main__":
