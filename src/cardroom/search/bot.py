@@ -20,6 +20,11 @@ DEFAULT_ITERATIONS = Game.search_iterations
 # ismcts.HARD_LIMIT_S whatever their budget.
 MAX_ITERATIONS = 100_000
 MAX_MS = 30_000
+DEFAULT_MS = 450.0
+"""The default budget's time cap: the game's iterations, stopped after this
+many milliseconds (wall clock) if they take longer, so a default move stays
+under half a second on a slow or busy core. A search is reproducible from
+its seed only with an explicit ``iterations`` (and no ``ms``)."""
 ROLLOUTS = ("random", "heuristic", "mast")
 BUDGET_KEYS = ("iterations", "ms", "exploration", "rollout", "reward", "horizon", "prior")
 
@@ -35,7 +40,8 @@ def parse_budget(budget: Mapping[str, Any] | None, default: int = DEFAULT_ITERAT
     ``iterations`` (1 to ``MAX_ITERATIONS``) and/or ``ms`` (a number above 0,
     at most ``MAX_MS``) bound the search;
     with neither, ``default`` iterations (the game's, see
-    ``default_iterations``). Tuning keys for experiments: ``exploration``
+    ``default_iterations``) capped at ``DEFAULT_MS`` milliseconds. Tuning
+    keys for experiments: ``exploration``
     (UCB constant, default 0.7), ``rollout`` (``random``, ``heuristic`` or
     ``mast``),
     ``reward`` (``mix``, ``win``, ``rank``, ``margin``), ``horizon``
@@ -63,7 +69,7 @@ def parse_budget(budget: Mapping[str, Any] | None, default: int = DEFAULT_ITERAT
         raise BadRequest(f"budget: ms must be a number above 0 and at most {MAX_MS}, "
                          f"got {ms!r}")
     if iterations is None and ms is None:
-        iterations = default
+        iterations, ms = default, DEFAULT_MS
     exploration = budget.get("exploration", 0.7)
     if isinstance(exploration, bool) or not isinstance(exploration, int | float) \
             or exploration < 0:
