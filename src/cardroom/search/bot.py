@@ -12,6 +12,7 @@ from cardroom.core.game import Game
 from cardroom.core.rng import Rng
 from cardroom.search.explain import single, top_moves
 from cardroom.search.ismcts import Config, Search, Stats, pick
+from cardroom.search.policy import default_rollout, policy_of
 from cardroom.search.reward import REWARDS
 
 DEFAULT_ITERATIONS = Game.search_iterations
@@ -25,7 +26,7 @@ DEFAULT_MS = 450.0
 many milliseconds (wall clock) if they take longer, so a default move stays
 under half a second on a slow or busy core. A search is reproducible from
 its seed only with an explicit ``iterations`` (and no ``ms``)."""
-ROLLOUTS = ("random", "heuristic", "mast")
+ROLLOUTS = ("random", "heuristic", "mast", "policy")
 BUDGET_KEYS = ("iterations", "ms", "exploration", "rollout", "reward", "horizon", "prior")
 
 
@@ -34,7 +35,8 @@ def default_iterations(game: Game) -> int:
     return game.search_iterations
 
 
-def parse_budget(budget: Mapping[str, Any] | None, default: int = DEFAULT_ITERATIONS) -> Config:
+def parse_budget(budget: Mapping[str, Any] | None, default: int = DEFAULT_ITERATIONS,
+                 game: Game | None = None) -> Config:
     """A search configuration from a protocol budget object.
 
     ``iterations`` (1 to ``MAX_ITERATIONS``) and/or ``ms`` (a number above 0,
@@ -42,8 +44,8 @@ def parse_budget(budget: Mapping[str, Any] | None, default: int = DEFAULT_ITERAT
     with neither, ``default`` iterations (the game's, see
     ``default_iterations``) capped at ``DEFAULT_MS`` milliseconds. Tuning
     keys for experiments: ``exploration``
-    (UCB constant, default 0.7), ``rollout`` (``random``, ``heuristic`` or
-    ``mast``),
+    (UCB constant, default 0.7), ``rollout`` (``random``, ``heuristic``,
+    ``mast`` or ``policy``: the game's playout policy, search.policy),
     ``reward`` (``mix``, ``win``, ``rank``, ``margin``), ``horizon``
     (bool: stop playouts at the end of the round where the game offers it),
     ``prior`` (0 to 1: the heuristic's move counts that share of the
@@ -75,6 +77,8 @@ def parse_budget(budget: Mapping[str, Any] | None, default: int = DEFAULT_ITERAT
             or exploration < 0:
         raise BadRequest(f"budget: exploration must be a number >= 0, got {exploration!r}")
     rollout = budget.get("rollout", "random")
+    if rollout == "policy" and game is not None and policy_of(game) is None:
+        raise BadRequest(f"budget: {game.name} has no playout policy (rollout: policy)")
     if rollout not in ROLLOUTS:
         raise BadRequest(f"budget: rollout must be one of {', '.join(ROLLOUTS)}, got {rollout!r}")
     reward = budget.get("reward", "mix")
@@ -149,12 +153,13 @@ class IsmctsBot(Bot):
 
 def game_budget(game: Game, budget: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
     """``budget`` with the game's ``search_prior`` (tuned with the arena)
-    where the budget sets no prior."""
-    if not isinstance(budget, Mapping | None) or "prior" in (budget or {}):
+    where the budget sets no prior, and its playout policy where the budget
+    names no rollout (search.policy)."""
+    if not isinstance(budget, Mapping | None):
         return budget  # a budget that is not an object is parse_budget's to refuse
-    return {**(budget or {}), "prior": game.search_prior}
+    return {"prior": game.search_prior, "rollout": default_rollout(game), **(budget or {})}
 
 
 def factory(game: Game, seed: int, budget: Mapping[str, Any] | None) -> Bot:
     return IsmctsBot(game, seed, parse_budget(game_budget(game, budget),
-                                              default_iterations(game)))
+                                              default_iterations(game), game))

@@ -48,6 +48,8 @@ from cardroom.core.bot import Bot
 from cardroom.core.game import Event, Game, State
 from cardroom.core.rng import Rng
 from cardroom.search.determinize import prepare
+from cardroom.search.policy import playout as policy_playout
+from cardroom.search.policy import policy_of
 from cardroom.search.reward import UTILITIES, Utility, margins, outcome
 
 View = Mapping[str, Any]
@@ -132,6 +134,8 @@ class Search:
         self.policy: list[Bot] | None = None
         if config.rollout == "heuristic":
             self.policy = [game.heuristic_bot(rng.next64()) for _ in range(self.players)]
+        # rollout "policy": the game's cheap playout policy (search.policy).
+        self.rule = policy_of(game) if config.rollout == "policy" else None
         self.determinizer = prepare(game, view, rng)
 
     def determinize(self) -> State:
@@ -295,6 +299,8 @@ class Search:
         apply = d.apply_unchecked
         if self.config.rollout == "mast":
             return self.mast_playout(d, counter, round0)
+        if self.rule is not None:
+            return policy_playout(self.rule, d, rand, counter, round0)
         while not is_over():
             seat = to_act()[0]
             actions = legal_actions(seat)

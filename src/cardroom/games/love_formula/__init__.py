@@ -24,6 +24,7 @@ from cardroom.core.registry import register
 from cardroom.games.love_formula.bot.heuristic import LoveHeuristic
 from cardroom.games.love_formula.cards.config import OPTIONS, check_options
 from cardroom.games.love_formula.encoding import ENCODING
+from cardroom.games.love_formula.playout import choose as choose_playout
 from cardroom.games.love_formula.render.events import describe_event
 from cardroom.games.love_formula.render.table import render
 from cardroom.games.love_formula.sampler import determinize
@@ -46,6 +47,9 @@ class LoveFormula(Game):
     # alone misjudges drafts: the heuristic's move stands unless the search
     # prefers another by half its iterations (arena-measured; docs/bots.md).
     search_prior = 0.5
+    # The search's playouts: draft and play toward couples, not random moves
+    # (playout.py; cardroom.search.policy; docs/bots.md).
+    playout_policy = staticmethod(choose_playout)
     parts = GameParts(determinize=determinize, heuristic=LoveHeuristic, render=render,
                       describe_event=describe_event)
     encoding = ENCODING

@@ -13,6 +13,7 @@ from cardroom.core.registry import register
 from cardroom.games.pizzamania import render
 from cardroom.games.pizzamania.bot import PizzamaniaHeuristic
 from cardroom.games.pizzamania.encoding import ENCODING
+from cardroom.games.pizzamania.playout import choose as choose_playout
 from cardroom.games.pizzamania.sampler import determinize
 from cardroom.games.pizzamania.stacking import convert_bases, convert_deal
 from cardroom.games.pizzamania.state import PizzamaniaState
@@ -57,6 +58,9 @@ class Pizzamania(Game):
     # choices tie for every seat and the round's winner would continue (the
     # first legal action). The heuristic's move (stop when leading) wins ties.
     search_prior = 0.02
+    # The search's playouts: a climbing-aware beginner, not random moves
+    # (playout.py; cardroom.search.policy; docs/bots.md).
+    playout_policy = staticmethod(choose_playout)
 
     def check_options(
         self, players: int, options: dict[str, Any], given: Mapping[str, Any]

@@ -1,0 +1,51 @@
+"""Game-aware playout policies for ISMCTS (``rollout: policy``).
+
+Random playouts misjudge some games: in a climbing game (Pizzamania) a
+random player throws its highest toppings on a low pizza and passes when
+it could shed, so every line looks alike. A game may name a cheap policy
+as ``playout_policy`` on its class: ``policy(state, seat, actions, rand)``
+returns one of ``actions`` (the state's ``legal_actions(seat)``, ints) and
+draws its randomness only from ``rand`` (the search's fast generator, so
+a playout is deterministic with the bot's seed). A policy reads the
+determinized state (a playout is the search's imagination, not a view).
+Searches in a game with a policy use it unless the budget names another
+``rollout`` (``default_rollout``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from cardroom.core.game import Game, State
+
+Counter = Callable[[], int]
+
+
+class Policy(Protocol):
+    def __call__(self, state: Any, seat: int, actions: list[int],
+                 rand: Callable[[], float]) -> int: ...
+
+
+def policy_of(game: Game) -> Policy | None:
+    """The game's playout policy, if it names one."""
+    found: Policy | None = getattr(type(game), "playout_policy", None)
+    return found
+
+
+def default_rollout(game: Game) -> str:
+    return "policy" if policy_of(game) is not None else "random"
+
+
+def playout(policy: Policy, d: State, rand: Callable[[], float], counter: Counter | None,
+            round0: int) -> bool:
+    """Play ``d`` out with ``policy`` to the end or to the horizon (the end
+    of the round ``round0``); True if stopped at the horizon."""
+    is_over, to_act, legal_actions = d.is_over, d.to_act, d.legal_actions
+    apply = d.apply_unchecked  # the policy returns one of legal_actions
+    while not is_over():
+        seat = to_act()[0]
+        apply(seat, policy(d, seat, legal_actions(seat), rand))
+        if counter is not None and counter() != round0:
+            return True
+    return False

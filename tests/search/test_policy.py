@@ -1,0 +1,70 @@
+"""Game-aware playout policies (issue 16, item 1): legal moves only, the
+same playout for the same seed, and what the search does with them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardroom.core.errors import BadRequest
+from cardroom.frontend import load_everything
+from cardroom.games import get_game
+from cardroom.search import parse_budget
+from cardroom.search.bot import factory
+from cardroom.search.policy import default_rollout, playout, policy_of
+
+load_everything()
+WITH_POLICY = ["pizzamania", "love-formula"]
+
+
+def played_out(game_id: str, players: int, seed: int) -> list[tuple[int, int]]:
+    """Every (seat, action) of a game played by the policy alone, checked legal."""
+    game = get_game(game_id)
+    policy = policy_of(game)
+    assert policy is not None
+    state, rand = game.new(players, seed), random.Random(seed).random
+    moves = []
+    while not state.is_over():
+        seat = state.to_act()[0]
+        actions = state.legal_actions(seat)
+        action = policy(state, seat, actions, rand)
+        assert action in actions
+        moves.append((seat, action))
+        state.apply_unchecked(seat, action)
+    return moves
+
+
+@pytest.mark.parametrize("game", WITH_POLICY)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_policy_plays_legal_moves_to_the_end_and_repeats_with_its_seed(
+        game: str, players: int) -> None:
+    assert played_out(game, players, 4) == played_out(game, players, 4)
+    assert played_out(game, players, 4) != played_out(game, players, 5)
+
+
+def test_playout_stops_at_the_horizon() -> None:
+    game = get_game("pizzamania")
+    policy = policy_of(game)
+    assert policy is not None
+    state = game.new(3, 8)
+    assert playout(policy, state, random.Random(1).random, state.rounds_completed, 0)
+    assert state.rounds_completed() == 1 and not state.is_over()
+
+
+def test_a_search_uses_the_games_policy_unless_told_otherwise() -> None:
+    pizza, papayoo = get_game("pizzamania"), get_game("papayoo")
+    assert default_rollout(pizza) == "policy" and default_rollout(papayoo) == "random"
+    assert factory(pizza, 1, None).config.rollout == "policy"
+    assert factory(pizza, 1, {"rollout": "random"}).config.rollout == "random"
+    assert factory(papayoo, 1, None).config.rollout == "random"
+    with pytest.raises(BadRequest):
+        parse_budget({"rollout": "policy"}, 100, papayoo)
+
+
+def test_a_search_with_a_policy_repeats_itself() -> None:
+    game = get_game("pizzamania")
+    state = game.new(4, 9)
+    seat = state.to_act()[0]
+    picks = {factory(game, 3, {"iterations": 80}).choose_for(state, seat) for _ in range(3)}
+    assert len(picks) == 1 and picks <= set(state.legal_texts(seat))
