@@ -79,9 +79,8 @@ class Log(list[Event]):
         seen = self._seen.get(viewer)
         if seen is None:
             seen = self._seen[viewer] = []
-            upto = 0
-        else:
-            upto = self._upto[viewer]
+        # A log that stays empty (record_events off) never sets _upto.
+        upto = self._upto.get(viewer, 0)
         end = len(self)
         if upto < end:
             for i in range(upto, end):

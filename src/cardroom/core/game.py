@@ -11,6 +11,9 @@ sources, so a game is fully determined by its seed, options and actions.
 Every change to a state goes through ``apply``, which checks the action first
 and raises a typed error that changes nothing; search playouts, which only
 take actions that ``legal_actions`` just listed, may use ``apply_unchecked``.
+A playout that nobody watches may also set ``record_events`` to False: the
+rules then build no event for the log (the only other switch of the fast
+path; tests/core/test_fast_paths.py plays every game both ways).
 
 Views are allow-lists built by each game's ``table_view`` for a viewer: a
 seat, ``PUBLIC`` (a spectator) or None (the referee); see ``events``.
@@ -59,6 +62,11 @@ class State(ABC):
     rng: Rng
     log: Log
     history: list[tuple[int, int]] | None
+    record_events: bool = True
+    """The named switch for unwatched playouts: False, and the rules append
+    nothing to ``log`` from then on (each ``log.append`` in a game sits under
+    ``if s.record_events``), so views' logs and ``act``'s return stop there.
+    No rule may read the log; records, scores and views are unchanged."""
 
     def _init_base(
         self, game: Game, players: int, seed: int, options: dict[str, Any],
@@ -71,6 +79,7 @@ class State(ABC):
         self.given_options = dict(given)
         self.rng = rng
         self.log = Log()
+        self.record_events = True
         # None for a determinized state (see resample): it has no true record.
         self.history = []
 
@@ -83,6 +92,7 @@ class State(ABC):
         other.given_options = self.given_options
         other.rng = self.rng.clone()
         other.log = self.log.clone()
+        other.record_events = self.record_events
         other.history = None if self.history is None else self.history[:]
 
     # ----- what each game implements -------------------------------------
@@ -291,9 +301,11 @@ class Game(ABC):
         }
 
     def new(
-        self, players: int, seed: int, options: Mapping[str, Any] | None = None
+        self, players: int, seed: int, options: Mapping[str, Any] | None = None,
+        *, record_events: bool = True,
     ) -> State:
-        """A new game; BadOption for a player count or option out of range."""
+        """A new game; BadOption for a player count or option out of range.
+        ``record_events=False`` starts it without a log (State.record_events)."""
         if isinstance(players, bool) or not isinstance(players, int):
             raise BadOption(f"players must be a whole number, got {players!r}")
         if not self.min_players <= players <= self.max_players:
@@ -308,7 +320,7 @@ class Game(ABC):
         stack = self._convert_stack(resolved.pop("stack"), players, resolved)
         self.check_options(players, resolved, given)
         self.check_stack(stack, players, resolved)
-        return self.start(players, seed, resolved, given, Rng(seed, stack))
+        return self.start(players, seed, resolved, given, Rng(seed, stack), record_events)
 
     def check_options(
         self, players: int, options: dict[str, Any], given: Mapping[str, Any]
@@ -352,11 +364,12 @@ class Game(ABC):
 
     def start(
         self, players: int, seed: int, options: dict[str, Any],
-        given: Mapping[str, Any], rng: Rng,
+        given: Mapping[str, Any], rng: Rng, record_events: bool = True,
     ) -> State:
         """The initial state, with options already checked."""
         state = self.state_class.__new__(self.state_class)
         state._init_base(self, players, seed, options, given, rng)
+        state.record_events = record_events
         state.setup()
         return state
 

@@ -67,16 +67,23 @@ class Rng:
         other._streams = {}
         return other
 
+    # next64, below and shuffle spell SplitMix64 out inline (no call to
+    # _mix): the same stream, about twice as fast on the playout hot paths.
     def next64(self) -> int:
         self._s = s = (self._s + GOLDEN) & MASK64
-        return _mix(s)
+        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & MASK64
+        return s ^ (s >> 31)
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), without modulo bias."""
         # Lemire's multiply-shift with rejection: exact, and one product per draw.
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        m = self.next64() * n
+        self._s = s = (self._s + GOLDEN) & MASK64
+        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & MASK64
+        m = (s ^ (s >> 31)) * n
         if m & MASK64 < n:
             threshold = ((1 << 64) - n) % n
             while m & MASK64 < threshold:
@@ -90,9 +97,22 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
+        s = self._s
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            s = (s + GOLDEN) & MASK64
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            m = (z ^ (z >> 31)) * n
+            if m & MASK64 < n:  # rare: let below() reject from here on
+                self._s = s
+                threshold = ((1 << 64) - n) % n
+                while m & MASK64 < threshold:
+                    m = self.next64() * n
+                s = self._s
+            j = m >> 64
             items[i], items[j] = items[j], items[i]
+        self._s = s
 
     def draw(self, source: str, make: Callable[[Rng], T]) -> T:
         """The next outcome of a named source: stacked if one is left, else

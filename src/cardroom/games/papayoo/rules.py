@@ -69,13 +69,14 @@ def start_round(s: PapayooFields) -> None:
     s.voids = [0] * n
     s.played = 0
     s.phase_name = PHASE_PASS
-    s.log.append(
-        {"type": "deal", "round": s.round_index + 1, "dealer": s.dealer,
-         "cards_each": s.hand_size, "pass_count": s.pass_count}
-    )
-    for seat in range(n):
-        s.log.append({"type": "hand", "seat": seat, "cards": codes(s.hands[seat]),
-                      "to": [seat]})
+    if s.record_events:
+        s.log.append(
+            {"type": "deal", "round": s.round_index + 1, "dealer": s.dealer,
+             "cards_each": s.hand_size, "pass_count": s.pass_count}
+        )
+        for seat in range(n):
+            s.log.append({"type": "hand", "seat": seat, "cards": codes(s.hands[seat]),
+                          "to": [seat]})
 
 
 def random_deal(rng: Rng, players: int, size: int) -> list[int]:
@@ -88,10 +89,12 @@ def random_deal(rng: Rng, players: int, size: int) -> list[int]:
 # ----- passing -------------------------------------------------------------
 def choose_pass(s: PapayooFields, seat: int, card: int) -> None:
     s.chosen[seat] |= 1 << card
-    s.log.append({"type": "pass_card", "seat": seat, "card": CODE[card], "to": [seat]})
+    if s.record_events:
+        s.log.append({"type": "pass_card", "seat": seat, "card": CODE[card], "to": [seat]})
     if s.chosen[seat].bit_count() == s.pass_count:
         s.waiting = [w for w in s.waiting if w != seat]
-        s.log.append({"type": "passed", "seat": seat})
+        if s.record_events:
+            s.log.append({"type": "passed", "seat": seat})
         if not s.waiting:
             deliver_passes(s)
 
@@ -104,8 +107,9 @@ def deliver_passes(s: PapayooFields) -> None:
         left = (seat + 1) % n
         s.hands[left] |= s.chosen[seat]
         s.passed[seat] = s.chosen[seat]
-        s.log.append({"type": "received", "seat": left, "from": seat,
-                      "cards": codes(s.chosen[seat]), "to": [left, seat]})
+        if s.record_events:
+            s.log.append({"type": "received", "seat": left, "from": seat,
+                          "cards": codes(s.chosen[seat]), "to": [left, seat]})
     s.chosen = [0] * n
     roll_die(s)
 
@@ -116,19 +120,23 @@ def roll_die(s: PapayooFields) -> None:
     s.papayoo = papayoo_card(suit)
     s.phase_name = PHASE_PLAY
     s.turn = s.dealer
-    s.log.append({"type": "die", "suit": SUIT_LETTERS[suit], "papayoo": CODE[s.papayoo]})
+    if s.record_events:
+        s.log.append({"type": "die", "suit": SUIT_LETTERS[suit], "papayoo": CODE[s.papayoo]})
 
 
 # ----- tricks --------------------------------------------------------------
 def play(s: PapayooFields, seat: int, card: int) -> None:
-    if s.trick_cards and SUIT[card] != SUIT[s.trick_cards[0]]:
-        s.voids[seat] |= 1 << SUIT[s.trick_cards[0]]
-    s.hands[seat] ^= 1 << card
-    s.played |= 1 << card
+    cards = s.trick_cards
+    if cards and SUIT[card] != SUIT[cards[0]]:
+        s.voids[seat] |= 1 << SUIT[cards[0]]
+    bit = 1 << card
+    s.hands[seat] ^= bit
+    s.played |= bit
     s.trick_seats.append(seat)
-    s.trick_cards.append(card)
-    s.log.append({"type": "play", "seat": seat, "card": CODE[card]})
-    if len(s.trick_cards) == s.players:
+    cards.append(card)
+    if s.record_events:
+        s.log.append({"type": "play", "seat": seat, "card": CODE[card]})
+    if len(cards) == s.players:
         finish_trick(s)
     else:
         s.turn = (seat + 1) % s.players
@@ -146,8 +154,9 @@ def finish_trick(s: PapayooFields) -> None:
     if s.papayoo in cards:
         value += PAPAYOO_POINTS
     s.taken[winner] += value
-    s.log.append({"type": "trick", "winner": winner,
-                  "cards": [CODE[c] for c in cards], "points": value})
+    if s.record_events:
+        s.log.append({"type": "trick", "winner": winner,
+                      "cards": [CODE[c] for c in cards], "points": value})
     s.trick_seats, s.trick_cards = [], []
     s.turn = winner
     if not s.hands[winner]:
@@ -160,12 +169,14 @@ def finish_round(s: PapayooFields) -> None:
     for seat, p in enumerate(points):
         s.totals[seat] += p
     s.round_index += 1
-    s.log.append({"type": "round_end", "round": s.round_index,
-                  "points": points, "totals": s.totals[:]})
+    if s.record_events:
+        s.log.append({"type": "round_end", "round": s.round_index,
+                      "points": points, "totals": s.totals[:]})
     if s.round_index >= s.rounds:
         s.phase_name = PHASE_OVER
-        s.log.append({"type": "game_end", "ranking": rank(s.totals, False),
-                      "totals": s.totals[:]})
+        if s.record_events:
+            s.log.append({"type": "game_end", "ranking": rank(s.totals, False),
+                          "totals": s.totals[:]})
         return
     s.dealer = (s.dealer + 1) % s.players  # D1: the deal moves clockwise
     start_round(s)
