@@ -25,7 +25,7 @@ from cardroom.core.bot import make_bot
 from cardroom.core.rng import Rng
 from cardroom.frontend import load_everything
 from cardroom.games import all_games
-from cardroom.search import IsmctsBot, default_iterations, parse_budget
+from cardroom.search import IsmctsBot, default_iterations
 
 
 def positions(game_id: str, players: int, count: int, seed: int) -> list[tuple[dict[str, Any],
@@ -61,12 +61,15 @@ def measure(game_id: str, players: int, budget: dict[str, Any], count: int,
     from cardroom.games import get_game
 
     game = get_game(game_id)
-    config = parse_budget(budget, default_iterations(game))
+    # The registered bot, as players get it (the game's prior and playout policy).
+    probe = make_bot("ismcts", game, seed, budget or None)
+    assert isinstance(probe, IsmctsBot)
     times: list[float] = []
     walls: list[float] = []
     iterations = 0
     for i, (view, legal) in enumerate(positions(game_id, players, count, seed)):
-        bot = IsmctsBot(game, seed + i, config)
+        bot = make_bot("ismcts", game, seed + i, budget or None)
+        assert isinstance(bot, IsmctsBot)
         start, wall = time.process_time(), time.perf_counter()
         bot.choose(view, legal)
         times.append(time.process_time() - start)
@@ -77,7 +80,10 @@ def measure(game_id: str, players: int, budget: dict[str, Any], count: int,
     ordered = sorted(times)
     return {
         "players": players, "positions": len(times),
-        "budget": budget or {"iterations": config.iterations},
+        "budget": budget or {"iterations": probe.config.iterations, "ms": probe.config.ms,
+                             "rollout": probe.config.rollout},
+        "iterations_per_move": iterations / len(times),
+        "default_iterations": default_iterations(game),
         "iterations_per_s": iterations / total,
         "move_s_mean": total / len(times),
         "move_s_p95": ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))],

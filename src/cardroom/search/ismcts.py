@@ -283,8 +283,9 @@ class Search:
         """Play to the end or the horizon; True if stopped at the horizon.
 
         Random playouts take actions from ``legal_actions`` and so skip
-        ``apply``'s re-check (``apply_unchecked``). The property tests hold
-        every game to ``legal_actions`` listing legal actions only.
+        ``apply``'s re-check (``apply_unchecked``), and log no events
+        (``State.record_events``). The property tests hold every game to
+        ``legal_actions`` listing legal actions only.
         """
         policy = self.policy
         if policy is not None:
@@ -294,6 +295,9 @@ class Search:
                 if counter is not None and counter() != round0:
                     return True
             return False
+        # Nobody reads a playout's events (heuristic bots above may read the
+        # log through their view, so they keep it): the rules build none.
+        d.record_events = False
         rand = self.fast.random
         is_over, to_act, legal_actions = d.is_over, d.to_act, d.legal_actions
         apply = d.apply_unchecked
