@@ -65,5 +65,9 @@ def margins(result: Result, players: int) -> list[float] | None:
 
 
 def outcome(state: State) -> Result:
-    """The result of a finished state, or the standing at the search horizon."""
-    return state.result() if state.is_over() else state.standing()
+    """The standing of a finished state or of one at the search horizon.
+
+    The search reads only the ranking and the scores, which ``standing()``
+    gives as ``result()`` does once the game is over (tests/search hold
+    every game to that) without the result's details."""
+    return state.standing()

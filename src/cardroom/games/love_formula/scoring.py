@@ -149,4 +149,6 @@ def rounds_completed(s: LoveFields) -> int:
 
 
 def standing(s: LoveFields) -> Result:
-    return result(s)
+    # The search reads ranking and scores only: no VP breakdown (a third of
+    # a Love Formula playout's cost when it was built here).
+    return Result(ranking(s), scores(s))
