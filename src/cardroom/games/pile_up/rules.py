@@ -72,7 +72,8 @@ def apply(s: PileUpFields, seat: int, action: int) -> None:
     elif action < KEEP:
         push(s, action - PUSH)
     elif action == KEEP:
-        s.log.append({"type": "keep", "seat": seat})
+        if s.record_events:
+            s.log.append({"type": "keep", "seat": seat})
         land(s, seat)
     else:
         end_play(s)
@@ -94,10 +95,12 @@ def setup(s: PileUpFields) -> None:
     s.give_left, s.give_next = 0, -1
     s.push_cards, s.push_number, s.push_from, s.push_die = 0, 0, -1, 0
     s.chooser = -1
-    s.log.append({"type": "deal", "hand_size": HAND_SIZE, "pile": len(s.pile)})
+    if s.record_events:
+        s.log.append({"type": "deal", "hand_size": HAND_SIZE, "pile": len(s.pile)})
     for seat in range(n):
-        s.log.append({"type": "hand", "seat": seat, "cards": codes(s.hands[seat]),
-                      "to": [seat]})
+        if s.record_events:
+            s.log.append({"type": "hand", "seat": seat, "cards": codes(s.hands[seat]),
+                          "to": [seat]})
     begin_turn(s, 0)  # D3: seat 0 starts
 
 
@@ -119,7 +122,8 @@ def die(s: PileUpFields) -> int:
 # ----- a turn --------------------------------------------------------------
 def begin_turn(s: PileUpFields, seat: int) -> None:
     while not (s.hands[seat] or s.minus[seat]):
-        s.log.append({"type": "skip", "seat": seat})
+        if s.record_events:
+            s.log.append({"type": "skip", "seat": seat})
         seat = (seat + 1) % s.players
     s.turn = seat
     s.from_minus = not s.hands[seat]
@@ -134,7 +138,8 @@ def roll(s: PileUpFields) -> None:
         event: dict[str, Any] = {"type": "roll", "seat": s.turn, "dice": dice[:]}
         if again:
             event["again"] = True
-        s.log.append(event)
+        if s.record_events:
+            s.log.append(event)
         if dice[0] == dice[1] == dice[2]:  # P1: on every roll, re-rolls included
             start_triple(s)
             return
@@ -151,15 +156,17 @@ def roll(s: PileUpFields) -> None:
 def reveal(s: PileUpFields) -> None:
     hand = s.hands[s.turn]
     s.known[s.turn] = hand
-    s.log.append({"type": "reveal", "seat": s.turn, "cards": codes(hand)})
+    if s.record_events:
+        s.log.append({"type": "reveal", "seat": s.turn, "cards": codes(hand)})
     s.phase_name = PHASE_TAKE
 
 
 def start_triple(s: PileUpFields) -> None:
     face = s.dice[0]
     count = min(face * DICE, s.minus[s.turn].bit_count())
-    s.log.append({"type": "triple", "seat": s.turn, "number": face,
-                  "sum": face * DICE, "give": count})
+    if s.record_events:
+        s.log.append({"type": "triple", "seat": s.turn, "number": face,
+                      "sum": face * DICE, "give": count})
     if not count:  # no minus cards: nothing happens (D4: the turn ends)
         end_turn(s)
         return
@@ -173,7 +180,8 @@ def give(s: PileUpFields, t: int) -> None:
     card = one_of(s.minus[seat], t)
     s.minus[seat] ^= card
     s.minus[to] |= card
-    s.log.append({"type": "give", "seat": seat, "recipient": to, "card": TYPE_CODE[t]})
+    if s.record_events:
+        s.log.append({"type": "give", "seat": seat, "recipient": to, "card": TYPE_CODE[t]})
     s.give_left -= 1
     nxt = (to + 1) % s.players
     s.give_next = (nxt + 1) % s.players if nxt == seat else nxt
@@ -188,7 +196,8 @@ def take_card(s: PileUpFields, t: int) -> None:
     s.hands[seat] ^= card
     s.known[seat] &= ~card
     s.minus[seat] |= card
-    s.log.append({"type": "take", "seat": seat, "card": TYPE_CODE[t]})
+    if s.record_events:
+        s.log.append({"type": "take", "seat": seat, "card": TYPE_CODE[t]})
     end_turn(s)
 
 
@@ -214,9 +223,10 @@ def lay(s: PileUpFields, t: int, stacked: bool) -> None:
         column.append(card)
     s.placed += 1
     s.last = t
-    s.log.append({"type": "place", "seat": seat, "card": TYPE_CODE[t],
-                  "stacked": stacked, "minus": s.from_minus,
-                  "visible": len(column)})
+    if s.record_events:
+        s.log.append({"type": "place", "seat": seat, "card": TYPE_CODE[t],
+                      "stacked": stacked, "minus": s.from_minus,
+                      "visible": len(column)})
     # D5: one minus card per turn; from hand, the play ends with the number.
     if s.from_minus or not s.hands[seat] & NUMBER_MASK[number]:
         end_play(s)
@@ -229,8 +239,9 @@ def end_play(s: PileUpFields) -> None:
     i = number - 1
     column = s.columns[i]
     effect = TYPE_EFFECT[s.last]
-    s.log.append({"type": "play_end", "seat": seat, "number": number,
-                  "last": TYPE_CODE[s.last], "visible": len(column)})
+    if s.record_events:
+        s.log.append({"type": "play_end", "seat": seat, "number": number,
+                      "last": TYPE_CODE[s.last], "visible": len(column)})
     if effect == EFFECT_PUSH:
         s.push_cards = clear_column(s, i)
         s.push_number, s.push_from, s.chooser = number, seat, seat
@@ -238,13 +249,15 @@ def end_play(s: PileUpFields) -> None:
         return
     if effect == EFFECT_ARM:
         s.armed |= 1 << i
-        s.log.append({"type": "armed", "seat": seat, "number": number})
+        if s.record_events:
+            s.log.append({"type": "armed", "seat": seat, "number": number})
     elif s.armed_before or len(column) >= TAKE_AT:
         cards = clear_column(s, i)
         s.minus[seat] |= cards
-        s.log.append({"type": "take_column", "seat": seat, "number": number,
-                      "cards": codes(cards), "count": cards.bit_count(),
-                      "why": "armed" if s.armed_before else "third"})
+        if s.record_events:
+            s.log.append({"type": "take_column", "seat": seat, "number": number,
+                          "cards": codes(cards), "count": cards.bit_count(),
+                          "why": "armed" if s.armed_before else "third"})
     end_turn(s)
 
 
@@ -257,14 +270,16 @@ def clear_column(s: PileUpFields, i: int) -> int:
 
 # ----- pushing (a white card laid last) ------------------------------------
 def push(s: PileUpFields, target: int) -> None:
-    s.log.append({"type": "push", "seat": s.chooser, "target": target,
-                  "number": s.push_number, "cards": codes(s.push_cards)})
+    if s.record_events:
+        s.log.append({"type": "push", "seat": s.chooser, "target": target,
+                      "number": s.push_number, "cards": codes(s.push_cards)})
     s.push_from = s.chooser
     face = die(s)
     s.push_die = face
     avoided = face == s.push_number
-    s.log.append({"type": "avoid_roll", "seat": target, "die": face,
-                  "number": s.push_number, "avoided": avoided})
+    if s.record_events:
+        s.log.append({"type": "avoid_roll", "seat": target, "die": face,
+                      "number": s.push_number, "avoided": avoided})
     if avoided:
         s.chooser = target
         s.phase_name = PHASE_AVOID
@@ -275,8 +290,9 @@ def push(s: PileUpFields, target: int) -> None:
 def land(s: PileUpFields, seat: int) -> None:
     cards = s.push_cards
     s.minus[seat] |= cards
-    s.log.append({"type": "pushed_onto", "seat": seat, "number": s.push_number,
-                  "cards": codes(cards), "count": cards.bit_count()})
+    if s.record_events:
+        s.log.append({"type": "pushed_onto", "seat": seat, "number": s.push_number,
+                      "cards": codes(cards), "count": cards.bit_count()})
     s.push_cards, s.push_number, s.push_from, s.push_die = 0, 0, -1, 0
     s.chooser = -1
     end_turn(s)
@@ -298,15 +314,17 @@ def refill(s: PileUpFields, seat: int) -> None:
         drawn |= 1 << s.pile.pop()
     if drawn:
         s.hands[seat] |= drawn
-        s.log.append({"type": "draw", "seat": seat, "count": drawn.bit_count(),
-                      "pile": len(s.pile)})
-        s.log.append({"type": "drew", "seat": seat, "cards": codes(drawn),
-                      "to": [seat]})
+        if s.record_events:
+            s.log.append({"type": "draw", "seat": seat, "count": drawn.bit_count(),
+                          "pile": len(s.pile)})
+            s.log.append({"type": "drew", "seat": seat, "cards": codes(drawn),
+                          "to": [seat]})
 
 
 def finish(s: PileUpFields) -> None:
     s.phase_name = PHASE_OVER
     points = scores(s)
-    s.log.append({"type": "game_end", "scores": points,
-                  "ranking": rank(points, higher_is_better=False),
-                  "left_in_columns": left_in_columns(s)})
+    if s.record_events:
+        s.log.append({"type": "game_end", "scores": points,
+                      "ranking": rank(points, higher_is_better=False),
+                      "left_in_columns": left_in_columns(s)})

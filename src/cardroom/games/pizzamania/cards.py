@@ -4,7 +4,7 @@ A topping is its value. A pile of toppings (a hand, the cards played, the
 cards set aside) is one int holding four bits per value: bits ``4v..4v+3``
 count the copies of value ``v``. Copies are identical, so a multiset is all
 the rules need; adding two disjoint piles is plain addition, because no
-printing we load has more than 15 copies of a value.
+printing we load has more than 8 copies of a value (_check_data).
 
 A pizza base is an int too: its index in ``BASE_CODES``. Sets of seats (who
 passed on a pizza) are ``core.cardset`` masks, bit ``p`` for seat ``p``.
@@ -91,6 +91,31 @@ def unpack(pile: int) -> list[int]:
     return out
 
 
+FULL_VALUES: tuple[int, ...] = tuple(unpack(FULL))  # the whole deck, as a deal shuffles it
+
+
+# values_with's bit trick: a nibble holding ``c`` copies, plus 8 - need,
+# reaches its top bit exactly when c >= need (no carry while c + 7 < 16).
+_TOP_BITS = sum(8 << BITS * v for v in VALUES)
+_LIFT: tuple[int, ...] = tuple(
+    sum((8 - need) << BITS * v for v in VALUES) if need else 0 for need in range(9)
+)
+_FROM: tuple[int, ...] = tuple(
+    sum(NIBBLE << BITS * v for v in VALUES if v >= low) for low in range(HIGHEST + 2)
+)
+_VALUES_AT: dict[int, tuple[int, ...]] = {}  # top bits -> their values, filled as met
+
+
+def values_with(pile: int, need: int, low: int) -> list[int]:
+    """The values from ``low`` up (at most HIGHEST + 1) of which ``pile``
+    holds at least ``need`` copies (1..8), lowest first."""
+    top = (pile + _LIFT[need]) & _TOP_BITS & _FROM[low]
+    found = _VALUES_AT.get(top)
+    if found is None:
+        found = _VALUES_AT[top] = tuple(v for v in VALUES if top >> (BITS * v + 3) & 1)
+    return list(found)
+
+
 def size(pile: int) -> int:
     return sum(count(pile, v) for v in VALUES)
 
@@ -125,10 +150,11 @@ def deal_size(players: int) -> int:
 
 def _check_data() -> None:
     """Refuse a deck file the rules machine cannot play with."""
-    if not VALUES or LOWEST < 1 or any(not 0 < n <= NIBBLE for n in COPIES.values()):
-        raise ValueError("deck.json: topping values must be positive, 1..15 copies each")
-    if len(set(BASE_SIZE)) != len(BASE_SIZE) or min(BASE_SIZE) < 1:
-        raise ValueError("deck.json: each base kind needs its own positive size")
+    if not VALUES or LOWEST < 1 or any(not 0 < n <= 8 for n in COPIES.values()):
+        # 8 at most: values_with adds up to 7 to a count inside its nibble.
+        raise ValueError("deck.json: topping values must be positive, 1..8 copies each")
+    if len(set(BASE_SIZE)) != len(BASE_SIZE) or not 1 <= min(BASE_SIZE) <= max(BASE_SIZE) <= 8:
+        raise ValueError("deck.json: each base kind needs its own size, 1..8")
     if any(must and size != 1 for must, size in zip(TURNER_MUST_PLAY, BASE_SIZE, strict=True)):
         # A turner always holds a topping, but not always a pair or triple.
         raise ValueError("deck.json: only a base of size 1 can oblige its turner to play")

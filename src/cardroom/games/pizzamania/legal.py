@@ -10,6 +10,7 @@ from cardroom.games.pizzamania.cards import (
     LOWEST,
     TURNER_MUST_PLAY,
     count,
+    values_with,
 )
 from cardroom.games.pizzamania.fields import PizzamaniaFields
 
@@ -23,10 +24,8 @@ def legal_actions(s: PizzamaniaFields, seat: int) -> list[int]:
         return CHOICES[:] if seat in s.choosing else []
     if seat != s.turn:
         return []
-    need = BASE_SIZE[s.base]
-    hand = s.hands[seat]
     low = s.pile[-1] + 1 if s.pile else LOWEST
-    plays = [v for v in range(low, HIGHEST + 1) if count(hand, v) >= need]
+    plays = values_with(s.hands[seat], BASE_SIZE[s.base], low)
     if not must_play(s, seat):
         plays.append(PASS)
     return plays

@@ -15,7 +15,7 @@ from cardroom.games.pizzamania.cards import (
     BASE_DECK,
     BASE_SIZE,
     CHEF_BY_ID,
-    FULL,
+    FULL_VALUES,
     ONE,
     chefs_in_play,
     deal_size,
@@ -64,7 +64,8 @@ def apply(s: PizzamaniaFields, seat: int, action: int) -> None:
         choose(s, seat, action)
     elif action == PASS:
         s.passed |= 1 << seat
-        s.log.append({"type": "pass", "seat": seat})
+        if s.record_events:
+            s.log.append({"type": "pass", "seat": seat})
         advance(s, seat)
     else:
         play(s, seat, action)
@@ -80,11 +81,12 @@ def start_round(s: PizzamaniaFields, opener: int) -> None:
     s.played = [0] * n
     s.finished = []
     s.exchanges = []
-    s.log.append({"type": "deal", "round": s.round_no, "cards_each": s.sizes[0],
-                  "set_aside": size(s.aside)})
-    for seat in range(n):
-        s.log.append({"type": "hand", "seat": seat, "cards": unpack(s.hands[seat]),
-                      "to": [seat]})
+    if s.record_events:
+        s.log.append({"type": "deal", "round": s.round_no, "cards_each": s.sizes[0],
+                      "set_aside": size(s.aside)})
+        for seat in range(n):
+            s.log.append({"type": "hand", "seat": seat, "cards": unpack(s.hands[seat]),
+                          "to": [seat]})
     shuffle_bases(s, False)
     if s.holders:
         give_gifts(s)
@@ -93,7 +95,7 @@ def start_round(s: PizzamaniaFields, opener: int) -> None:
 
 def random_deal(players: int, rng: Rng) -> list[int]:
     """D3: an even deal; the last entry is the pile set aside unseen."""
-    deck = unpack(FULL)
+    deck = list(FULL_VALUES)
     rng.shuffle(deck)
     each = deal_size(players)
     piles = [pack(deck[p * each:(p + 1) * each]) for p in range(players)]
@@ -109,7 +111,8 @@ def random_bases(rng: Rng) -> list[int]:
 def shuffle_bases(s: PizzamaniaFields, reshuffle: bool) -> None:
     order = list(s.rng.draw("bases", random_bases))
     s.base_deck = order[::-1]
-    s.log.append({"type": "reshuffle" if reshuffle else "bases", "count": len(order)})
+    if s.record_events:
+        s.log.append({"type": "reshuffle" if reshuffle else "bases", "count": len(order)})
 
 
 def give_gifts(s: PizzamaniaFields) -> None:
@@ -119,10 +122,11 @@ def give_gifts(s: PizzamaniaFields) -> None:
         s.hands[g.giver] -= g.cards
     for g in s.exchanges:
         s.hands[g.receiver] += g.cards
-        s.log.append({"type": "exchange", "chef": g.chef, "giver": g.giver,
-                      "receiver": g.receiver, "count": g.count, "which": g.which})
-        s.log.append({"type": "gift", "giver": g.giver, "receiver": g.receiver,
-                      "cards": unpack(g.cards), "to": sorted({g.giver, g.receiver})})
+        if s.record_events:
+            s.log.append({"type": "exchange", "chef": g.chef, "giver": g.giver,
+                          "receiver": g.receiver, "count": g.count, "which": g.which})
+            s.log.append({"type": "gift", "giver": g.giver, "receiver": g.receiver,
+                          "cards": unpack(g.cards), "to": sorted({g.giver, g.receiver})})
     s.sizes = [size(h) for h in s.hands]
 
 
@@ -133,8 +137,9 @@ def turn_base(s: PizzamaniaFields, seat: int) -> None:
     s.pile, s.pile_seats = [], []
     s.passed = 0
     s.turner = s.turn = seat
-    s.log.append({"type": "base", "seat": seat, "base": BASE_CODES[s.base],
-                  "deck": len(s.base_deck)})
+    if s.record_events:
+        s.log.append({"type": "base", "seat": seat, "base": BASE_CODES[s.base],
+                      "deck": len(s.base_deck)})
 
 
 # ----- pizzas ----------------------------------------------------------------
@@ -145,10 +150,12 @@ def play(s: PizzamaniaFields, seat: int, value: int) -> None:
     s.sizes[seat] -= need
     s.pile.append(value)
     s.pile_seats.append(seat)
-    s.log.append({"type": "play", "seat": seat, "value": value, "count": need})
+    if s.record_events:
+        s.log.append({"type": "play", "seat": seat, "value": value, "count": need})
     if s.sizes[seat] == 0:
         s.finished.append(seat)
-        s.log.append({"type": "out", "seat": seat, "place": len(s.finished)})
+        if s.record_events:
+            s.log.append({"type": "out", "seat": seat, "place": len(s.finished)})
         if sum(1 for n in s.sizes if n) <= 1:
             end_round(s)
             return
@@ -159,17 +166,20 @@ def advance(s: PizzamaniaFields, seat: int) -> None:
     """Next turn, or the end of this pizza when no one can still play on it."""
     last = s.pile_seats[-1] if s.pile else -1
     n = s.players
+    sizes, passed = s.sizes, s.passed
     for step in range(1, n + 1):
         other = (seat + step) % n
-        if other != last and s.sizes[other] and not s.passed >> other & 1:
+        if other != last and sizes[other] and not passed >> other & 1:
             s.turn = other
             return
     if last < 0:  # D6: everyone passed on an empty base
-        s.log.append({"type": "dead_base", "base": BASE_CODES[s.base], "seat": s.turner})
+        if s.record_events:
+            s.log.append({"type": "dead_base", "base": BASE_CODES[s.base], "seat": s.turner})
         turn_base(s, s.turner)
         return
-    s.log.append({"type": "pizza", "seat": last, "base": BASE_CODES[s.base],
-                  "top": s.pile[-1]})
+    if s.record_events:
+        s.log.append({"type": "pizza", "seat": last, "base": BASE_CODES[s.base],
+                      "top": s.pile[-1]})
     turn_base(s, next_holder(s, last))
 
 
@@ -190,10 +200,12 @@ def end_round(s: PizzamaniaFields) -> None:
     s.finished.append(last)
     order = s.finished[:]
     s.orders.append(order)
-    s.log.append({"type": "round_end", "round": s.round_no, "order": order})
+    if s.record_events:
+        s.log.append({"type": "round_end", "round": s.round_no, "order": order})
     if not s.rounds:  # D12: the endless game asks every seat at once
         s.choosing, s.choices = list(range(s.players)), [0] * s.players
-        s.log.append({"type": "continue_or_stop", "round": s.round_no})
+        if s.record_events:
+            s.log.append({"type": "continue_or_stop", "round": s.round_no})
     elif s.round_no >= s.rounds:
         end_game(s)
     else:
@@ -202,7 +214,8 @@ def end_round(s: PizzamaniaFields) -> None:
 
 def next_round(s: PizzamaniaFields) -> None:
     s.holders = assign(s.orders[-1])  # D8
-    s.log.append({"type": "chefs", "holders": dict(s.holders)})
+    if s.record_events:
+        s.log.append({"type": "chefs", "holders": dict(s.holders)})
     start_round(s, opener(s.holders))
 
 
@@ -210,7 +223,8 @@ def end_game(s: PizzamaniaFields) -> None:
     """D10: the final round's finish order ranks the game."""
     order = s.orders[-1]
     s.over = True
-    s.log.append({"type": "game_end", "winner": order[0], "order": order[:]})
+    if s.record_events:
+        s.log.append({"type": "game_end", "winner": order[0], "order": order[:]})
 
 
 # ----- the endless game (D12) ------------------------------------------------
@@ -218,13 +232,15 @@ def choose(s: PizzamaniaFields, seat: int, action: int) -> None:
     """One seat's secret choice; revealed once every seat has chosen."""
     s.choices[seat] = action
     s.choosing.remove(seat)
-    s.log.append({"type": "choice", "seat": seat, "choice": CHOICE_TEXT[action], "to": [seat]})
-    s.log.append({"type": "chosen", "seat": seat})
+    if s.record_events:
+        s.log.append({"type": "choice", "seat": seat, "choice": CHOICE_TEXT[action], "to": [seat]})
+        s.log.append({"type": "chosen", "seat": seat})
     if s.choosing:
         return
     stop = [p for p in range(s.players) if s.choices[p] == STOP]
-    s.log.append({"type": "choices", "round": s.round_no,
-                  "choices": [CHOICE_TEXT[c] for c in s.choices], "stop": stop})
+    if s.record_events:
+        s.log.append({"type": "choices", "round": s.round_no,
+                      "choices": [CHOICE_TEXT[c] for c in s.choices], "stop": stop})
     if stop:
         end_game(s)  # the choices stay, revealed, in the final state
     else:

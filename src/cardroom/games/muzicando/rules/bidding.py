@@ -15,7 +15,8 @@ from cardroom.games.muzicando.rules.seats import side_of
 
 def call(s: MuzicandoFields, seat: int, action: int) -> None:
     s.calls.append((seat, action))
-    s.log.append({"type": "call", "seat": seat, "call": action_text(action)})
+    if s.record_events:
+        s.log.append({"type": "call", "seat": seat, "call": action_text(action)})
     high, high_seat = high_bid(s)
     trailing = 0
     for _, a in reversed(s.calls):
@@ -26,7 +27,7 @@ def call(s: MuzicandoFields, seat: int, action: int) -> None:
     if high >= 0 and trailing == s.players - 1:
         finish_bidding(s, high, high_seat)
         return
-    if high < 0 and len(s.calls) == s.players:
+    if high < 0 and len(s.calls) == s.players and s.record_events:
         s.log.append({"type": "forced_bid", "seat": (s.dealer + 1) % s.players})
     s.turn = (seat + 1) % s.players
 
@@ -39,8 +40,9 @@ def finish_bidding(s: MuzicandoFields, contract: int, declarer: int) -> None:
     s.contract, s.declarer, s.layout = contract, declarer, layout
     if s.mode != PARTNERSHIP_MODE:
         s.chooser = declarer  # D14: the declarer deals next
-    s.log.append({"type": "contract", "contract": bid_text(contract),
-                  "declarer": declarer, "side": side, "opener": s.opener})
+    if s.record_events:
+        s.log.append({"type": "contract", "contract": bid_text(contract),
+                      "declarer": declarer, "side": side, "opener": s.opener})
     if s.hands[s.opener] & OPENING_MASK[layout]:
         start_play(s, s.opener)
     else:
@@ -49,5 +51,6 @@ def finish_bidding(s: MuzicandoFields, contract: int, declarer: int) -> None:
 
 def choose(s: MuzicandoFields, seat: int, layout: int) -> None:
     s.layout, s.chooser = layout, seat
-    s.log.append({"type": "choose", "seat": seat, "layout": LAYOUT_LETTERS[layout]})
+    if s.record_events:
+        s.log.append({"type": "choose", "seat": seat, "layout": LAYOUT_LETTERS[layout]})
     start_play(s, seat)

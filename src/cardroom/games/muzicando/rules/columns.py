@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardroom.core.cardset import cards_of
-from cardroom.games.muzicando.actions import NO_CELL, play
+from cardroom.games.muzicando.actions import NO_CELL, PLAY, play
 from cardroom.games.muzicando.cards import (
     BY_CODE,
     CODE,
@@ -27,6 +27,7 @@ from cardroom.games.muzicando.cards import (
     OPENS_WITH,
     PARADA,
     SIGN_CARD,
+    SIGN_MASK,
     card_of,
 )
 
@@ -38,6 +39,9 @@ def _openers(layout: int) -> tuple[int, ...]:
 
 
 OPENERS = {PARADA: _openers(PARADA), MUZICANDO: _openers(MUZICANDO)}
+COLOUR_NOTES: tuple[int, ...] = tuple(
+    sum(1 << card_of(col, n) for n in range(NOTES)) for col in range(COLOURS)
+)
 
 
 class ColumnTable:
@@ -69,30 +73,35 @@ class ColumnTable:
         return OPENERS[self.layout][colour]
 
     def playable_notes(self) -> int:
-        if self.playable >= 0:
-            return self.playable
+        if self.playable < 0:
+            mask = 0
+            for col in range(COLOURS):
+                mask |= self.colour_playable(col)
+            self.playable = mask
+        return self.playable
+
+    def colour_playable(self, col: int) -> int:
+        """The note cards of one colour that may be laid now."""
+        low, high = self.low[col], self.high[col]
+        if low < 0:
+            return 1 << OPENERS[self.layout][col]
         mask = 0
-        openers = OPENERS[self.layout]
-        downward = self.layout == PARADA  # Muzicando piles only go up
-        for col in range(COLOURS):
-            low, high = self.low[col], self.high[col]
-            if low < 0:
-                mask |= 1 << openers[col]
-                continue
-            if downward and low > 0:
-                mask |= 1 << card_of(col, low - 1)
-            if high < NOTES - 1:
-                mask |= 1 << card_of(col, high + 1)
-        self.playable = mask
+        if self.layout == PARADA and low > 0:  # Muzicando piles only go up
+            mask |= 1 << card_of(col, low - 1)
+        if high < NOTES - 1:
+            mask |= 1 << card_of(col, high + 1)
         return mask
 
+    # Plays here carry no cell, so play(c) is PLAY + c (inlined: hot path).
     def opening_moves(self, hand: int) -> list[int]:
-        return [play(c) for c in cards_of(hand & OPENING_MASK[self.layout])]
+        return [PLAY + c for c in cards_of(hand & OPENING_MASK[self.layout])]
 
     def note_moves(self, hand: int) -> list[int]:
-        return [play(c) for c in cards_of(hand & self.playable_notes())]
+        return [PLAY + c for c in cards_of(hand & self.playable_notes())]
 
     def sign_moves(self, hand: int) -> list[int]:
+        if not hand & SIGN_MASK:
+            return []
         return [play(s) for s in SIGN_CARD if hand >> s & 1 and self.low[COLOUR[s]] >= 0]
 
     def opening_reason(self, card: int, cell: int) -> str | None:
@@ -148,7 +157,8 @@ class ColumnTable:
         else:
             self.high[col] = note
         self.laid |= 1 << card
-        self.playable = -1
+        if self.playable >= 0:  # only this colour's next notes changed
+            self.playable = self.playable & ~COLOUR_NOTES[col] | self.colour_playable(col)
 
     def lay_sign(self, sign: int, cell: int) -> None:
         self.laid |= 1 << sign

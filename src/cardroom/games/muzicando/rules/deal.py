@@ -40,7 +40,8 @@ def start_deal(s: MuzicandoFields) -> None:
         if find_chooser(s):
             return
         # L8: nobody can open any layout: the same dealer deals again.
-        s.log.append({"type": "redeal", "dealer": s.dealer})
+        if s.record_events:
+            s.log.append({"type": "redeal", "dealer": s.dealer})
 
 
 def deal_cards(s: MuzicandoFields) -> None:
@@ -54,11 +55,12 @@ def deal_cards(s: MuzicandoFields) -> None:
     s.table, s.opened = None, False
     s.blocked, s.rest, s.passed = 0, -1, 0
     s.missing = [0] * n
-    s.log.append({"type": "deal", "deal": s.deal_no + 1, "dealer": s.dealer,
-                  "cards_each": size, "pile": len(s.pile)})
-    for seat in range(n):
-        s.log.append({"type": "hand", "seat": seat, "cards": codes(s.hands[seat]),
-                      "to": [seat]})
+    if s.record_events:
+        s.log.append({"type": "deal", "deal": s.deal_no + 1, "dealer": s.dealer,
+                      "cards_each": size, "pile": len(s.pile)})
+        for seat in range(n):
+            s.log.append({"type": "hand", "seat": seat, "cards": codes(s.hands[seat]),
+                          "to": [seat]})
 
 
 def random_hands(rng: Rng, players: int, size: int) -> list[int]:
@@ -85,7 +87,8 @@ def find_chooser(s: MuzicandoFields) -> bool:
             s.phase_name, s.turn = PHASE_CHOOSING, seat
             return True
         s.missing[seat] |= ANY_OPENING
-        s.log.append({"type": "cannot_choose", "seat": seat})
+        if s.record_events:
+            s.log.append({"type": "cannot_choose", "seat": seat})
     return False
 
 

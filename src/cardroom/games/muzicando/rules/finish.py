@@ -29,7 +29,7 @@ def end_deal(s: MuzicandoFields, stuck: bool) -> None:
     """Place the seats still holding cards, score the deal, deal the next."""
     order = s.places + remaining_order(s, s.turn)
     stuck_seat = order[-1] if stuck else -1
-    if stuck:
+    if stuck and s.record_events:
         s.log.append({"type": "stuck", "seat": stuck_seat,
                       "cards_left": [s.hands[x].bit_count() for x in range(s.players)]})
     n = s.players
@@ -54,7 +54,8 @@ def end_deal(s: MuzicandoFields, stuck: bool) -> None:
         points = [p + e for p, e in zip(places, extra, strict=True)]
     s.deal_no += 1
     add_result(s, points, detail)
-    s.log.append({"type": "deal_end", **s.results[-1], "totals": s.totals[:]})
+    if s.record_events:
+        s.log.append({"type": "deal_end", **s.results[-1], "totals": s.totals[:]})
     next_deal(s)
 
 
@@ -74,9 +75,10 @@ def fail_opening(s: MuzicandoFields, side: list[int]) -> None:
     amount = PARTNERSHIP["failure_penalty"] if partnership else INDIVIDUAL["failure_penalty"]
     points = penalty(side, amount, s.players)
     add_result(s, points, {"cancelled": True, "penalty": amount})
-    s.log.append({"type": "failed_opening", "seat": s.opener,
-                  "contract": bid_text(s.contract), "penalty": amount,
-                  "points": points, "totals": s.totals[:]})
+    if s.record_events:
+        s.log.append({"type": "failed_opening", "seat": s.opener,
+                      "contract": bid_text(s.contract), "penalty": amount,
+                      "points": points, "totals": s.totals[:]})
     next_deal(s)
 
 
@@ -100,7 +102,8 @@ def next_deal(s: MuzicandoFields) -> None:
         s.dealer = s.chooser  # D11: the chooser deals next
     if s.deal_no >= s.deals:
         s.phase_name = PHASE_OVER
-        s.log.append({"type": "game_end", "ranking": rank(s.totals, True),
-                      "totals": s.totals[:]})
+        if s.record_events:
+            s.log.append({"type": "game_end", "ranking": rank(s.totals, True),
+                          "totals": s.totals[:]})
         return
     start_deal(s)

@@ -31,14 +31,16 @@ def play_card(s: MuzicandoFields, seat: int, action: int) -> None:
         table.place(card, cell)
     s.opened = True
     s.passed = 0
-    event: dict[str, Any] = {"type": "play", "seat": seat, "card": CODE[card]}
-    if cell != NO_CELL:
-        event["x"], event["y"] = xy(cell)
-    s.log.append(event)
+    if s.record_events:
+        event: dict[str, Any] = {"type": "play", "seat": seat, "card": CODE[card]}
+        if cell != NO_CELL:
+            event["x"], event["y"] = xy(cell)
+        s.log.append(event)
     out = not s.hands[seat]
     if out:
         s.places.append(seat)
-        s.log.append({"type": "out", "seat": seat, "place": len(s.places)})
+        if s.record_events:
+            s.log.append({"type": "out", "seat": seat, "place": len(s.places)})
         if not active_mask(s):
             end_deal(s, stuck=False)
             return
@@ -48,7 +50,8 @@ def play_card(s: MuzicandoFields, seat: int, action: int) -> None:
         if not out:
             return  # D6: the rest's player plays on until they pass
         s.rest = -1  # L4: going out ends the rest too
-        s.log.append({"type": "rest_over", "seat": seat})
+        if s.record_events:
+            s.log.append({"type": "rest_over", "seat": seat})
     advance(s, seat)
 
 
@@ -61,7 +64,8 @@ def sign_effect(s: MuzicandoFields, seat: int, sign: int, out: bool) -> bool:
         s.blocked = 0
         if not out:
             s.rest = s.turn = seat
-            s.log.append({"type": "rest", "seat": seat})
+            if s.record_events:
+                s.log.append({"type": "rest", "seat": seat})
             return True
         hand_over(s, seat)
         return True
@@ -73,7 +77,7 @@ def sign_effect(s: MuzicandoFields, seat: int, sign: int, out: bool) -> bool:
     fresh = [t for t in targets if not s.blocked >> t & 1]
     for t in fresh:
         s.blocked |= 1 << t
-    if targets:
+    if targets and s.record_events:
         s.log.append({"type": "blocked", "seats": fresh, "already": [
             t for t in targets if t not in fresh], "by": CODE[sign]})
     return False
@@ -86,8 +90,9 @@ def hand_over(s: MuzicandoFields, seat: int) -> None:
     mate = partner(s, seat)
     target = mate if mate >= 0 and s.hands[mate] else next_active(s, seat)
     s.turn = target
-    s.log.append({"type": "hand_over", "seat": seat, "target": target,
-                  "partner": s.mode == PARTNERSHIP_MODE and target == mate})
+    if s.record_events:
+        s.log.append({"type": "hand_over", "seat": seat, "target": target,
+                      "partner": s.mode == PARTNERSHIP_MODE and target == mate})
 
 
 def play_pass(s: MuzicandoFields, seat: int) -> None:
@@ -95,16 +100,19 @@ def play_pass(s: MuzicandoFields, seat: int) -> None:
         card = s.pile.pop(0)
         s.hands[seat] |= 1 << card
         s.missing[seat] = 0  # what it was known to lack may be what it drew
-        s.log.append({"type": "pass", "seat": seat, "drew": True, "pile": len(s.pile)})
-        s.log.append({"type": "draw", "seat": seat, "card": CODE[card], "to": [seat]})
+        if s.record_events:
+            s.log.append({"type": "pass", "seat": seat, "drew": True, "pile": len(s.pile)})
+            s.log.append({"type": "draw", "seat": seat, "card": CODE[card], "to": [seat]})
     else:
         # L10: a pass shows the seat holds none of the notes that could go (D4).
         s.missing[seat] |= board(s).playable_notes()
         s.passed |= 1 << seat
-        s.log.append({"type": "pass", "seat": seat, "drew": False})
+        if s.record_events:
+            s.log.append({"type": "pass", "seat": seat, "drew": False})
     if s.rest == seat:
         s.rest = -1
-        s.log.append({"type": "rest_over", "seat": seat})
+        if s.record_events:
+            s.log.append({"type": "rest_over", "seat": seat})
     active = active_mask(s)
     if not s.pile and s.passed & active == active:
         end_deal(s, stuck=True)  # D7
@@ -119,7 +127,8 @@ def advance(s: MuzicandoFields, seat: int) -> None:
         other = next_active(s, other)
         if s.blocked >> other & 1:
             s.blocked &= ~(1 << other)
-            s.log.append({"type": "skipped", "seat": other})
+            if s.record_events:
+                s.log.append({"type": "skipped", "seat": other})
             continue
         s.turn = other
         return
