@@ -7,7 +7,7 @@ import importlib
 
 from cardroom.games import load_all
 
-_PLUGINS = ("cardroom.search",)
+_PLUGINS = ("cardroom.search", "cardroom.rl.bots")
 
 
 def load_everything() -> None:
