@@ -136,6 +136,13 @@ class LoveFields(State):
     goal_vp_cards: list[int]  # the VP card under each goal (-1: none, 'equal')
     goal_face_up: list[bool]  # whether each goal's worth is face up
     goal_winner: list[int]  # the seat that won each First goal (-1: none yet)
+    # Events so far that may change a goal measure (those not in goals.QUIET),
+    # counted even when ``record_events`` is off: R18's check runs after
+    # them. 0 by default for a state built from a view (no check is due).
+    goal_changes: int = 0
+    # goal_changes at the last full check of the First goals (every goal then
+    # met was won, so none can be met again before the next change).
+    goal_checked: int = 0
     goal_scorers: list[list[int]]  # the seats that scored each Game End goal
     unused_goals: list[int]  # goal cards left in the box
     unused_vp_cards: list[int]  # VP cards left in the box
@@ -176,6 +183,7 @@ class LoveFields(State):
         c.counters = [k[:] for k in self.counters]
         c.goal_row, c.goal_vp_cards = self.goal_row[:], self.goal_vp_cards[:]
         c.goal_face_up, c.goal_winner = self.goal_face_up[:], self.goal_winner[:]
+        c.goal_changes, c.goal_checked = self.goal_changes, self.goal_checked
         c.goal_scorers = [g[:] for g in self.goal_scorers]
         c.unused_goals, c.unused_vp_cards = self.unused_goals[:], self.unused_vp_cards[:]
         c.goal_value_card, c.goal_value = self.goal_value_card, self.goal_value

@@ -55,8 +55,9 @@ def reveal(s: LoveFields) -> None:
     first = s.config.first_revealer
     s.revealer = first if s.revealer < 0 else (s.revealer + 1) % n  # D6
     s.chance_card = card
-    s.log.append({"type": "chance", "seat": s.revealer, "card": ids[card],
-                  "who": CAT.who[card], "round": s.round})
+    if s.record_events:
+        s.log.append({"type": "chance", "seat": s.revealer, "card": ids[card],
+                      "who": CAT.who[card], "round": s.round})
     seats = [s.revealer] if CAT.who[card] == "you" else [(s.revealer + i) % n for i in range(n)]
     for seat in reversed(seats):  # the last pushed runs first
         s.frames.append(Frame(card, seat, CAT.program[card], -1, CHANCE_FRAME))
@@ -75,26 +76,32 @@ def reshuffle(s: LoveFields) -> None:
     pool = sorted(s.chance_deck + s.chance_discard)
     s.chance_discard = []
     s.chance_deck = arrange(s.rng, pool, "chance")[::-1]
-    s.log.append({"type": "chance_reshuffle", "cards": len(pool)})
+    s.goal_changes += 1
+    if s.record_events:
+        s.log.append({"type": "chance_reshuffle", "cards": len(pool)})
 
 
 # ----- round effects and chance VP --------------------------------------------------------
 def extra_moves(s: LoveFields, seat: int, n: int) -> None:
     """R15: more preparation moves on the player's turn of this round."""
     s.extra_moves[seat] += n
-    s.log.append({"type": "extra_move", "seat": seat, "moves": 1 + s.extra_moves[seat],
-                  "this_round": True})
+    if s.record_events:
+        s.log.append({"type": "extra_move", "seat": seat, "moves": 1 + s.extra_moves[seat],
+                      "this_round": True})
 
 
 def score_vp(s: LoveFields, seat: int, n: int) -> None:
     """R17: VP scored at once, public, kept to the end."""
     s.chance_vp[seat] += n
-    s.log.append({"type": "score_vp", "seat": seat, "vp": n})
+    s.goal_changes += 1
+    if s.record_events:
+        s.log.append({"type": "score_vp", "seat": seat, "vp": n})
 
 
 def add_round_rule(s: LoveFields, rule: str) -> None:
     s.round_rules |= RULE_BITS[rule]
-    s.log.append({"type": "round_rule", "rule": rule})
+    if s.record_events:
+        s.log.append({"type": "round_rule", "rule": rule})
 
 
 # ----- views ------------------------------------------------------------------------------

@@ -63,9 +63,10 @@ def setup(s: LoveFields) -> None:
         s.goal_vp_cards, vps = vps[:n], vps[n:]
     used = mask_of(c for c in [*s.goal_vp_cards, s.goal_value_card] if c >= 0)
     s.unused_vp_cards = cards_of(VP_CARDS & ~used)
-    s.log.append({"type": "goals", "variant": config.variant,
-                  "goals": [goal_item(s, i, -1) for i in range(n)],
-                  "value": s.goal_value if config.variant == "equal" else None})
+    if s.record_events:
+        s.log.append({"type": "goals", "variant": config.variant,
+                      "goals": [goal_item(s, i, -1) for i in range(n)],
+                      "value": s.goal_value if config.variant == "equal" else None})
 
 
 def planned_row(named: tuple[int, ...], order: list[int], first: int, end: int) -> list[int]:
@@ -158,25 +159,20 @@ def claim_order(s: LoveFields) -> list[int]:
     return ring[at:] + ring[:at]
 
 
-# Events after which no goal measure can have changed (hands, zones, counters).
+# Events after which no goal measure can have changed (hands, zones, counters);
+# every other event adds one to ``s.goal_changes`` where the rules log it, and
+# machine.advance checks the First goals after any (tests/core/test_fast_paths.py
+# counts them in the log).
 QUIET = frozenset(("selected", "resolve", "target", "round", "chance", "look", "seen",
                    "round_rule", "extra_move", "cancelled", "no_target", "play", "draft",
                    "pick", "setup", "job", "goals", "goal"))
 
 
-def check_since(s: LoveFields, start: int) -> int:
-    """Check the First goals if an event since ``start`` may have changed a
-    measure; the log length checked up to."""
-    log = s.log
-    if any(log[i]["type"] not in QUIET for i in range(start, len(log))):
-        check_first(s)
-    return len(log)
-
-
-def check_first(s: LoveFields) -> None:
-    """Award every open First goal that a player now meets (play phases only)."""
+def check_first(s: LoveFields) -> bool:
+    """Award every open First goal that a player now meets (play phases only);
+    False when nothing was checked (a draft)."""
     if s.step == DRAFT:
-        return
+        return False
     seats: list[int] | None = None
     memo: dict[int, dict[str, int]] = {}
     for i, goal in enumerate(s.goal_row):
@@ -187,13 +183,15 @@ def check_first(s: LoveFields) -> None:
             if meets(s, seat, goal, memo):
                 award(s, i, seat)
                 break
+    return True
 
 
 def award(s: LoveFields, i: int, seat: int) -> None:
     s.goal_winner[i] = seat
     if s.config.variant != "hidden":
         s.goal_face_up[i] = True  # its VP card is turned up and added to the winner
-    s.log.append({"type": "goal", "seat": seat, **goal_item(s, i, -1)})
+    if s.record_events:
+        s.log.append({"type": "goal", "seat": seat, **goal_item(s, i, -1)})
 
 
 def end_game(s: LoveFields) -> None:
@@ -204,8 +202,10 @@ def end_game(s: LoveFields) -> None:
         if CAT.goal_kind[goal] == "end":
             s.goal_scorers[i] = [other for other in range(s.players) if meets(s, other, goal, memo)]
     s.goal_face_up = [True] * len(s.goal_row)
-    s.log.append({"type": "goals_end",
-                  "goals": [goal_item(s, i, -1) for i in range(len(s.goal_row))]})
+    s.goal_changes += 1
+    if s.record_events:
+        s.log.append({"type": "goals_end",
+                      "goals": [goal_item(s, i, -1) for i in range(len(s.goal_row))]})
 
 
 # ----- views ------------------------------------------------------------------------------

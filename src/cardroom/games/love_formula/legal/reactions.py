@@ -10,7 +10,7 @@ holds nothing that answers.
 from __future__ import annotations
 
 import cardroom.games.love_formula.actions as actions
-from cardroom.core.cardset import cards_of
+from cardroom.core.cardset import cards_of, mask_of
 from cardroom.games.love_formula.cards.catalog import (
     ACTION,
     CAT,
@@ -24,6 +24,8 @@ from cardroom.games.love_formula.fields import NO_REACTIONS, LoveFields
 from cardroom.games.love_formula.legal.placing import needs
 
 REACTION_DESIGNS = [cards for cards in CAT.copies if CAT.type[cards[0]] == REACTION]
+# Each reaction design's copies as one mask, beside the copy its trigger is read from.
+REACTION_MASKS = [(mask_of(cards), cards[0]) for cards in REACTION_DESIGNS]
 TRIGGER_TYPES = {"obstacle": OBSTACLE, "action": ACTION, "preparation": PREP,
                  "couple": COUPLE, "connection": CONNECTION, "part-time-job": ACTION}
 
@@ -57,13 +59,9 @@ def could_react(s: LoveFields, seat: int) -> bool:
     job_in_hand = s.table[seat] != s.jobs[seat]
     if s.hands[seat].bit_count() - job_in_hand <= 0:
         return False
-    gone = 0
-    for c in s.discard:
-        gone |= 1 << c
-    for cards in REACTION_DESIGNS:
-        if any(not gone >> c & 1 for c in cards) and trigger_met(s, cards[0], seat):
-            return True
-    return False
+    # A design can answer unless every copy of it is in the discard pile.
+    gone = mask_of(s.discard)
+    return any(copies & ~gone and trigger_met(s, first, seat) for copies, first in REACTION_MASKS)
 
 
 def react_options(s: LoveFields, seat: int) -> list[int]:

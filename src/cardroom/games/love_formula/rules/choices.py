@@ -70,29 +70,37 @@ def place(s: LoveFields, frame: Frame, action: int) -> None:
             zones.leave_unattached(s, seat, prep)
         piles.discard(s, target)
         event["discarded"] = ids[target]
-    s.log.append(event)
+    s.goal_changes += 1
+    if s.record_events:
+        s.log.append(event)
 
 
 def take_discarded(s: LoveFields, frame: Frame, action: int) -> None:
     card, seat = actions.card_arg(action), frame.player
     piles.take_from_discard(s, seat, card)
-    s.log.append({"type": "take", "seat": seat, "card": ids[card], "from": "discard"})
+    s.goal_changes += 1
+    if s.record_events:
+        s.log.append({"type": "take", "seat": seat, "card": ids[card], "from": "discard"})
 
 
 def steal(s: LoveFields, frame: Frame, action: int) -> None:
     card, seat, victim = actions.card_arg(action), frame.player, s.target_seat
     piles.steal(s, seat, victim, card)
-    s.log.append({"type": "steal", "seat": seat, "from": victim})
-    s.log.append({"type": "stolen", "seat": seat, "from": victim, "card": ids[card],
-                  "to": [seat, victim]})
+    s.goal_changes += 2
+    if s.record_events:
+        s.log.append({"type": "steal", "seat": seat, "from": victim})
+        s.log.append({"type": "stolen", "seat": seat, "from": victim, "card": ids[card],
+                      "to": [seat, victim]})
 
 
 def take_loose(s: LoveFields, frame: Frame, action: int) -> None:
     """Gift Exchange: the preparation taken is placed next (the frame's subject)."""
     card = actions.card_arg(action)
     frame.subject = card
-    s.log.append({"type": "take", "seat": frame.player, "card": ids[card], "from": "zone",
-                  "owner": next(o for o in range(s.players) if card in s.unattached[o])})
+    s.goal_changes += 1
+    if s.record_events:
+        s.log.append({"type": "take", "seat": frame.player, "card": ids[card], "from": "zone",
+                      "owner": next(o for o in range(s.players) if card in s.unattached[o])})
 
 
 def remove(s: LoveFields, frame: Frame, action: int) -> None:
@@ -103,16 +111,20 @@ def discard_attached(s: LoveFields, frame: Frame, action: int) -> None:
     card = actions.card_arg(action)
     zones.unhook(s, card)
     piles.discard(s, card)
-    s.log.append({"type": "discard", "seat": owner_of(s, s.target_couple), "card": ids[card],
-                  "couple": ids[s.target_couple]})
+    s.goal_changes += 1
+    if s.record_events:
+        s.log.append({"type": "discard", "seat": owner_of(s, s.target_couple), "card": ids[card],
+                      "couple": ids[s.target_couple]})
 
 
 def take_attached(s: LoveFields, frame: Frame, action: int) -> None:
     card, seat = actions.card_arg(action), frame.player
     zones.unhook(s, card)
     piles.return_to_hand(s, seat, card)
-    s.log.append({"type": "take", "seat": seat, "card": ids[card], "from": "couple",
-                  "couple": ids[s.target_couple]})
+    s.goal_changes += 1
+    if s.record_events:
+        s.log.append({"type": "take", "seat": seat, "card": ids[card], "from": "couple",
+                      "couple": ids[s.target_couple]})
 
 
 def wipe(s: LoveFields, frame: Frame, action: int) -> None:
@@ -122,8 +134,10 @@ def wipe(s: LoveFields, frame: Frame, action: int) -> None:
     for card in gone:
         zones.unhook(s, card)
         piles.discard(s, card)
-    s.log.append({"type": "wiped", "seat": frame.player, "card": ids[frame.card],
-                  "owner": owner, "couple": ids[couple], "discarded": [ids[c] for c in gone]})
+    s.goal_changes += 1
+    if s.record_events:
+        s.log.append({"type": "wiped", "seat": frame.player, "card": ids[frame.card],
+                      "owner": owner, "couple": ids[couple], "discarded": [ids[c] for c in gone]})
 
 
 def redirect(s: LoveFields, frame: Frame, action: int) -> None:

@@ -110,9 +110,10 @@ CHOOSING = {"place": CHOOSE_PLACE, "discard": CHOOSE_DISCARD,
 
 def look_at_hand(s: LoveFields, seat: int, target: int) -> None:
     knowledge.looked(s, seat, target)
-    s.log.append({"type": "look", "seat": seat, "target": target})
-    s.log.append({"type": "seen", "seat": seat, "target": target, "to": [seat],
-                  "cards": [ids[c] for c in cards_of(s.hands[target])]})
+    if s.record_events:
+        s.log.append({"type": "look", "seat": seat, "target": target})
+        s.log.append({"type": "seen", "seat": seat, "target": target, "to": [seat],
+                      "cards": [ids[c] for c in cards_of(s.hands[target])]})
 
 
 def remove_all(s: LoveFields, couple: int) -> None:
@@ -125,7 +126,9 @@ def op_enter(s: LoveFields, frame: Frame, op: Op) -> int:
     couple, seat = frame.card, frame.player
     flow.leave_table(s, s.actor)
     zones.enter_couple(s, seat, couple)
-    s.log.append({"type": "couple", "seat": seat, "card": ids[couple]})
+    s.goal_changes += 1
+    if s.record_events:
+        s.log.append({"type": "couple", "seat": seat, "card": ids[couple]})
     return DONE
 
 
@@ -139,13 +142,16 @@ def op_attach(s: LoveFields, frame: Frame, op: Op) -> int:
         fine = owner >= 0 and owner != seat and not static(s, couple, "protect")
     if not fine:
         piles.discard(s, card)
-        s.log.append({"type": "no_target", "seat": seat, "card": ids[card]})
+        if s.record_events:
+            s.log.append({"type": "no_target", "seat": seat, "card": ids[card]})
         return STOP
     zones.attach_played(s, card, couple, seat)
     if CAT.type[card] == OBSTACLE:  # R26: sent back by a Wingman, it counts as its player's
         goals.count(s, seat, OBSTACLES_PLAYED)
-    s.log.append({"type": "attach", "seat": seat, "card": ids[card], "owner": owner,
-                  "couple": ids[couple], "hearts": CAT.hearts[card]})
+    s.goal_changes += 1
+    if s.record_events:
+        s.log.append({"type": "attach", "seat": seat, "card": ids[card], "owner": owner,
+                      "couple": ids[couple], "hearts": CAT.hearts[card]})
     return DONE
 
 
@@ -183,7 +189,9 @@ def op_score_vp(s: LoveFields, frame: Frame, op: Op) -> int:
 def op_remove_hearts(s: LoveFields, frame: Frame, op: Op) -> int:
     """Every card with heart tokens loses ``n``, as at the end of a round: a card
     left with none is discarded and its expiry effect happens."""
-    s.log.append({"type": "hearts", "change": -op.n})
+    s.goal_changes += 1
+    if s.record_events:
+        s.log.append({"type": "hearts", "change": -op.n})
     for _ in range(op.n):
         zones.tick_hearts(s)
     return DONE

@@ -57,8 +57,9 @@ def start_draft(s: LoveFields) -> None:
     s.step = DRAFT
     s.picks = [-1] * n
     s.waiting = list(range(n))
-    s.log.append({"type": "draft", "stage": s.stage, "cards_each": size,
-                  "direction": "left" if s.stage == 1 else "right"})
+    if s.record_events:
+        s.log.append({"type": "draft", "stage": s.stage, "cards_each": size,
+                      "direction": "left" if s.stage == 1 else "right"})
     settle_draft(s)
 
 
@@ -93,7 +94,8 @@ def pass_packs(s: LoveFields) -> None:
     s.packs = packs
     knowledge.picked_and_passed(s, passed, dest)
     s.picks = [-1] * n
-    s.log.append({"type": "pick", "stage": s.stage, "pick": s.pick})
+    if s.record_events:
+        s.log.append({"type": "pick", "stage": s.stage, "pick": s.pick})
     s.pick += 1
 
 
@@ -101,13 +103,15 @@ def pass_packs(s: LoveFields) -> None:
 def start_play(s: LoveFields) -> None:
     s.round = 1
     s.pick = 0
-    s.log.append({"type": "play", "stage": s.stage})
+    if s.record_events:
+        s.log.append({"type": "play", "stage": s.stage})
     begin_round(s)
 
 
 def begin_round(s: LoveFields) -> None:
     """A new round: with Chance, its chance card first (D6), then selection."""
-    s.log.append({"type": "round", "stage": s.stage, "round": s.round})
+    if s.record_events:
+        s.log.append({"type": "round", "stage": s.stage, "round": s.round})
     if s.config.chance:
         chance.reveal(s)  # its effects run as frames; selection opens after them
         s.step = FRAMES
@@ -123,7 +127,8 @@ def open_select(s: LoveFields) -> None:
 def select(s: LoveFields, seat: int, card: int) -> None:
     s.selected[seat] = card
     s.waiting.remove(seat)
-    s.log.append({"type": "selected", "seat": seat})
+    if s.record_events:
+        s.log.append({"type": "selected", "seat": seat})
     if not s.waiting:
         reveal(s)
 
@@ -143,8 +148,10 @@ def reveal(s: LoveFields) -> None:
         s.selected[seat] = -1
     reverse = bool(s.round_rules & REVERSE)
     s.order = sorted(range(n), key=lambda seat: priority_key(s.table[seat], seat, reverse))
-    s.log.append({"type": "reveal", "stage": s.stage, "round": s.round,
-                  "cards": [[seat, ids[s.table[seat]]] for seat in s.order]})
+    s.goal_changes += 1
+    if s.record_events:
+        s.log.append({"type": "reveal", "stage": s.stage, "round": s.round,
+                      "cards": [[seat, ids[s.table[seat]]] for seat in s.order]})
     s.turn_pos = -1
     next_turn(s)
 
@@ -161,7 +168,9 @@ def next_turn(s: LoveFields) -> None:
     s.moves_left = 1 + s.extra_moves[s.actor]
     s.resolved = False
     s.step = TURN
-    s.log.append({"type": "turn", "seat": s.actor, "card": ids[s.table[s.actor]]})
+    s.goal_changes += 1
+    if s.record_events:
+        s.log.append({"type": "turn", "seat": s.actor, "card": ids[s.table[s.actor]]})
 
 
 def leave_table(s: LoveFields, seat: int) -> None:
@@ -174,7 +183,9 @@ def skip_turn(s: LoveFields, seat: int) -> None:
     card = s.table[seat]
     s.table[seat] = -1
     piles.return_to_hand(s, seat, card)
-    s.log.append({"type": "skipped", "seat": seat, "card": ids[card]})
+    s.goal_changes += 1
+    if s.record_events:
+        s.log.append({"type": "skipped", "seat": seat, "card": ids[card]})
 
 
 def move(s: LoveFields, seat: int, prep: int, couple: int) -> None:
@@ -185,21 +196,26 @@ def move(s: LoveFields, seat: int, prep: int, couple: int) -> None:
     else:
         zones.leave_unattached(s, seat, prep)
     s.moves_left -= 1
-    event = {"type": "move", "seat": seat, "card": ids[prep]}
-    if couple >= 0:
-        event["couple"] = ids[couple]
-    s.log.append(event)
+    s.goal_changes += 1
+    if s.record_events:
+        event = {"type": "move", "seat": seat, "card": ids[prep]}
+        if couple >= 0:
+            event["couple"] = ids[couple]
+        s.log.append(event)
 
 
 def drop(s: LoveFields, seat: int, prep: int) -> None:
     """An unattached preparation discarded on the player's turn."""
     zones.discard_unattached(s, seat, prep)
-    s.log.append({"type": "drop", "seat": seat, "card": ids[prep]})
+    s.goal_changes += 1
+    if s.record_events:
+        s.log.append({"type": "drop", "seat": seat, "card": ids[prep]})
 
 
 def add_moves(s: LoveFields, seat: int, n: int) -> None:
     s.moves_left += n
-    s.log.append({"type": "extra_move", "seat": seat, "moves": s.moves_left})
+    if s.record_events:
+        s.log.append({"type": "extra_move", "seat": seat, "moves": s.moves_left})
 
 
 # ----- end of round, phase and game -------------------------------------------------------
@@ -209,8 +225,10 @@ def end_round(s: LoveFields) -> None:
     zones.tick_hearts(s)
     if s.config.chance:
         chance.end_round(s)
-    s.log.append({"type": "round_end", "stage": s.stage, "round": s.round,
-                  "vp": scoring.scores(s)})
+    s.goal_changes += 1
+    if s.record_events:
+        s.log.append({"type": "round_end", "stage": s.stage, "round": s.round,
+                      "vp": scoring.scores(s)})
     if s.round == ROUNDS:
         end_phase(s)
         return
@@ -225,11 +243,15 @@ def end_phase(s: LoveFields) -> None:
         s.waiting = []
         if s.config.goals:
             goals.end_game(s)
-        s.log.append({"type": "game_end", "ranking": scoring.ranking(s),
-                      "vp": scoring.scores(s), "breakdown": scoring.breakdowns(s)})
+        s.goal_changes += 1
+        if s.record_events:
+            s.log.append({"type": "game_end", "ranking": scoring.ranking(s),
+                          "vp": scoring.scores(s), "breakdown": scoring.breakdowns(s)})
         return
     gone = piles.discard_hands(s)
-    s.log.append({"type": "phase_end", "stage": 1, "discarded": gone})
+    s.goal_changes += 1
+    if s.record_events:
+        s.log.append({"type": "phase_end", "stage": 1, "discarded": gone})
     if s.config.chance:
         chance.reshuffle(s)
     s.stage = 2

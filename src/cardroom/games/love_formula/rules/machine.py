@@ -36,6 +36,7 @@ def setup(s: LoveFields) -> None:
     """Every field from the options, the deal (``flow.setup``), then the steps
     that need no decision."""
     s.config = game_config(s.options, s.players)
+    s.goal_changes = s.goal_checked = 0
     chance.clear(s)
     goals.clear(s)
     flow.clear(s)
@@ -91,10 +92,14 @@ def turn_action(s: LoveFields, kind: int, action: int) -> None:
 
 def advance(s: LoveFields) -> None:
     """Carry out every step that needs no decision."""
-    checked = 0 if s.config.goals else 1 << 62
+    # R18: First goals are won at once, so they are checked after any event
+    # that may change a measure (and not again until the next such event).
+    checked = s.goal_checked if s.config.goals else 1 << 62
     while True:
-        if len(s.log) > checked:  # R18: First goals are won at once
-            checked = goals.check_since(s, checked)
+        if s.goal_changes > checked:
+            checked = s.goal_changes
+            if goals.check_first(s):
+                s.goal_checked = checked
         step = s.step
         if step == TURN:
             if len(turn_options(s)) > 1:

@@ -31,9 +31,11 @@ def deal(s: LoveFields) -> None:
     s.unused_jobs = s.config.jobs & ~sum(s.hands)
     s.deck = arrange(s.rng, cards_of(s.config.deck), "deck")[::-1]
     s.discard = []
-    s.log.append({"type": "setup", "players": n, "unused_jobs": s.unused_jobs.bit_count()})
+    if s.record_events:
+        s.log.append({"type": "setup", "players": n, "unused_jobs": s.unused_jobs.bit_count()})
     for seat in range(n):
-        s.log.append({"type": "job", "seat": seat, "card": ids[s.jobs[seat]], "to": [seat]})
+        if s.record_events:
+            s.log.append({"type": "job", "seat": seat, "card": ids[s.jobs[seat]], "to": [seat]})
 
 
 def reshuffle(s: LoveFields) -> None:
@@ -42,7 +44,9 @@ def reshuffle(s: LoveFields) -> None:
     s.discard = []
     s.deck = arrange(s.rng, pile, "deck")[::-1]
     knowledge.learn(s, range(s.players), pile, knowledge.deck(s))
-    s.log.append({"type": "reshuffle", "cards": len(pile)})
+    s.goal_changes += 1
+    if s.record_events:
+        s.log.append({"type": "reshuffle", "cards": len(pile)})
 
 
 def draw_one(s: LoveFields) -> int:
@@ -60,10 +64,12 @@ def draw(s: LoveFields, seat: int, n: int) -> None:
         s.hands[seat] |= 1 << card
         knowledge.drew(s, seat)
         got.append(card)
-    s.log.append({"type": "draw", "seat": seat, "count": len(got)})
-    if got:
-        s.log.append({"type": "drawn", "seat": seat, "cards": [ids[c] for c in got],
-                      "to": [seat]})
+    s.goal_changes += 2 if got else 1  # the draw event, and drawn when any came
+    if s.record_events:
+        s.log.append({"type": "draw", "seat": seat, "count": len(got)})
+        if got:
+            s.log.append({"type": "drawn", "seat": seat, "cards": [ids[c] for c in got],
+                          "to": [seat]})
 
 
 # ----- cards into and out of hands --------------------------------------------------------
@@ -97,7 +103,9 @@ def steal(s: LoveFields, thief: int, victim: int, card: int) -> None:
 def discard_from_hand(s: LoveFields, seat: int, card: int) -> None:
     s.hands[seat] &= ~(1 << card)
     s.discard.append(card)
-    s.log.append({"type": "discard", "seat": seat, "card": ids[card]})
+    s.goal_changes += 1
+    if s.record_events:
+        s.log.append({"type": "discard", "seat": seat, "card": ids[card]})
 
 
 def discard_hands(s: LoveFields) -> list[list[str]]:

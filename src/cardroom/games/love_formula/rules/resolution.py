@@ -47,7 +47,8 @@ def start_resolution(s: LoveFields) -> None:
     s.sender = s.actor  # whose obstacle it is (a Wingman sends it back as its own)
     s.cancelled = s.diverted = False
     s.step = TARGETING
-    s.log.append({"type": "resolve", "seat": s.actor, "card": ids[s.resolving]})
+    if s.record_events:
+        s.log.append({"type": "resolve", "seat": s.actor, "card": ids[s.resolving]})
 
 
 def target_kind(card: int) -> int:
@@ -64,7 +65,8 @@ def targeting(s: LoveFields) -> None:
         return
     if not ask(s, kind, s.actor):
         s.cancelled = True  # an obstacle or connection with no couple to go on is discarded
-        s.log.append({"type": "no_target", "seat": s.actor, "card": ids[s.resolving]})
+        if s.record_events:
+            s.log.append({"type": "no_target", "seat": s.actor, "card": ids[s.resolving]})
         s.step = FINISH
         return
     s.step = CHOICE
@@ -85,10 +87,11 @@ def take_choice(s: LoveFields) -> int:
 
 def set_target(s: LoveFields, seat: int, couple: int) -> None:
     s.target_seat, s.target_couple = seat, couple
-    event = {"type": "target", "seat": s.actor, "card": ids[s.resolving], "target": seat}
-    if couple >= 0:
-        event["couple"] = ids[couple]
-    s.log.append(event)
+    if s.record_events:
+        event = {"type": "target", "seat": s.actor, "card": ids[s.resolving], "target": seat}
+        if couple >= 0:
+            event["couple"] = ids[couple]
+        s.log.append(event)
     s.step = WINDOW
 
 
@@ -111,7 +114,10 @@ def react(s: LoveFields, seat: int, card: int) -> None:
     piles.play_from_hand(s, seat, card)
     s.reacting = card
     goals.count(s, seat, REACTIONS_PLAYED)
-    s.log.append({"type": "react", "seat": seat, "card": ids[card], "against": ids[s.resolving]})
+    s.goal_changes += 1
+    if s.record_events:
+        s.log.append({"type": "react", "seat": seat, "card": ids[card],
+                      "against": ids[s.resolving]})
     s.frames.append(Frame(card, seat, CAT.program[card], -1, REACTION_FRAME))
     s.step = FRAMES
 
@@ -131,15 +137,18 @@ def reaction_done(s: LoveFields) -> None:
 # ----- what reactions do to the card ------------------------------------------------------
 def cancel(s: LoveFields, by: int) -> None:
     s.cancelled = True
-    s.log.append({"type": "cancelled", "card": ids[s.resolving], "by": by})
+    if s.record_events:
+        s.log.append({"type": "cancelled", "card": ids[s.resolving], "by": by})
 
 
 def redirect(s: LoveFields, couple: int, seat: int) -> None:
     """Wingman: the obstacle goes on the attacker's ``couple``, as ``seat``'s."""
     s.target_seat, s.target_couple = s.actor, couple
     s.sender = seat
-    s.log.append({"type": "redirect", "seat": seat, "card": ids[s.resolving],
-                  "target": s.actor, "couple": ids[couple]})
+    s.goal_changes += 1
+    if s.record_events:
+        s.log.append({"type": "redirect", "seat": seat, "card": ids[s.resolving],
+                      "target": s.actor, "couple": ids[couple]})
 
 
 def intercept(s: LoveFields, couple: int, seat: int) -> None:
@@ -147,8 +156,10 @@ def intercept(s: LoveFields, couple: int, seat: int) -> None:
     flow.leave_table(s, s.actor)
     zones.attach(s, s.resolving, couple)
     s.diverted = True
-    s.log.append({"type": "intercept", "seat": seat, "card": ids[s.resolving],
-                  "couple": ids[couple]})
+    s.goal_changes += 1
+    if s.record_events:
+        s.log.append({"type": "intercept", "seat": seat, "card": ids[s.resolving],
+                      "couple": ids[couple]})
 
 
 # ----- the end of it ----------------------------------------------------------------------

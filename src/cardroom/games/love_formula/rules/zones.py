@@ -70,7 +70,9 @@ def remove_obstacle(s: LoveFields, card: int) -> None:
     goals.count(s, owner_of(s, couple), OBSTACLES_REMOVED)
     unhook(s, card)
     piles.discard(s, card)
-    s.log.append({"type": "removed", "card": ids[card], "couple": ids[couple]})
+    s.goal_changes += 1
+    if s.record_events:
+        s.log.append({"type": "removed", "card": ids[card], "couple": ids[couple]})
 
 
 def discard_couple(s: LoveFields, couple: int) -> list[int]:
@@ -103,14 +105,18 @@ def expire(s: LoveFields, card: int, couple: int, seat: int) -> None:
     controller = s.attached_by.get(card, seat)
     unhook(s, card)
     piles.discard(s, card)
-    s.log.append({"type": "expire", "card": ids[card], "seat": seat, "couple": ids[couple]})
+    s.goal_changes += 1
+    if s.record_events:
+        s.log.append({"type": "expire", "card": ids[card], "seat": seat, "couple": ids[couple]})
     if CAT.expire[card] < 0:
         return
     for op in CAT.programs[CAT.expire[card]]:
         if op.name == "end_couple" and couple in s.attached:
             gone = discard_couple(s, couple)
-            s.log.append({"type": "couple_ends", "seat": seat, "couple": ids[couple],
-                          "with": [ids[c] for c in gone]})
+            s.goal_changes += 1
+            if s.record_events:
+                s.log.append({"type": "couple_ends", "seat": seat, "couple": ids[couple],
+                              "with": [ids[c] for c in gone]})
         elif op.name == "draw":
             piles.draw(s, controller, op.n)
 
@@ -118,4 +124,6 @@ def expire(s: LoveFields, card: int, couple: int, seat: int) -> None:
 def add_hearts(s: LoveFields, n: int) -> None:
     for card in s.hearts:
         s.hearts[card] += n
-    s.log.append({"type": "hearts", "change": n})
+    s.goal_changes += 1
+    if s.record_events:
+        s.log.append({"type": "hearts", "change": n})
