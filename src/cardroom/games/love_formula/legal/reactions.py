@@ -59,9 +59,29 @@ def could_react(s: LoveFields, seat: int) -> bool:
     job_in_hand = s.table[seat] != s.jobs[seat]
     if s.hands[seat].bit_count() - job_in_hand <= 0:
         return False
-    # A design can answer unless every copy of it is in the discard pile.
-    gone = mask_of(s.discard)
-    return any(copies & ~gone and trigger_met(s, first, seat) for copies, first in REACTION_MASKS)
+    gone = -1  # the discard pile's mask, read once a trigger is met
+    for copies, first in answering(s.resolving):
+        if trigger_met(s, first, seat):
+            if gone < 0:
+                gone = mask_of(s.discard)
+            if copies & ~gone:  # a design answers unless every copy is discarded
+                return True
+    return False
+
+
+_ANSWERING: dict[int, list[tuple[int, int]]] = {}
+
+
+def answering(card: int) -> list[tuple[int, int]]:
+    """The reaction designs (copies mask, first copy) whose trigger names the
+    type of ``card`` (the rest of trigger_met is left to ask), memoized: only
+    the static card data decides it."""
+    found = _ANSWERING.get(card)
+    if found is None:
+        found = _ANSWERING[card] = [
+            (copies, first) for copies, first in REACTION_MASKS
+            if card >= 0 and any(answers(kind, card) for kind in CAT.trigger[first]["card"])]
+    return found
 
 
 def react_options(s: LoveFields, seat: int) -> list[int]:
