@@ -6,9 +6,13 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.pages.browser import Server
 from tests.pages.driver import Person
 from tests.pages.test_play import friends_table, new_person, sit_down, take_turns
+
+expect = pytest.importorskip("playwright.sync_api").expect
 
 
 def test_a_server_restart_is_shown_and_recovered_without_reloading(
@@ -52,7 +56,8 @@ def test_moves_are_played_from_the_keyboard(browser: Any, server: Server) -> Non
     action = page.evaluate("document.activeElement.getAttribute('data-action')")
     assert action and action.startswith("pass ")
     page.keyboard.press("Enter")
-    assert page.locator(".selected").count() == 1
+    # The page redraws on its own time: wait for the count, up to 10 s.
+    expect(page.locator(".selected")).to_have_count(1, timeout=10_000)
     page.keyboard.press("Space")  # the same card again: chosen no more
-    assert page.locator(".selected").count() == 0
+    expect(page.locator(".selected")).to_have_count(0, timeout=10_000)
     assert isinstance(ann, Person)
