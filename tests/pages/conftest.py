@@ -24,7 +24,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running.stop()
 
 
-@pytest.fixture(scope="session")
+# Module scope, not session: while Playwright's sync API is open it keeps an
+# event loop running in this thread, and a later test module on the same
+# worker that calls asyncio.run() (the server's restart test) would fail.
+@pytest.fixture(scope="module")
 def browser(chromium: str) -> Iterator[object]:
     from tests.pages.browser import CHROMIUM_ARGS
     with playwright_api.sync_playwright() as play:
