@@ -52,3 +52,18 @@ def test_flags_that_contradict_the_file_are_refused(saved: Path, flags: tuple[st
     out = cardroom("play", *flags, "--resume", saved.name, cwd=saved.parent)
     assert out.returncode == 2 and words in out.stderr, out.stderr
     assert "Traceback" not in out.stderr and saved.read_text() == before
+
+
+def test_a_game_option_given_before_resume_keeps_its_value(tmp_path: Path) -> None:
+    """``play --rounds 2 --resume F``: "2" is the value of --rounds, not a
+    game name (argparse alone reads it as the game)."""
+    out = cardroom("play", "papayoo", "--rounds", "2", "--seed", "3", "--save", "r.json",
+                   "--no-color", stdin="quit\n", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    same = cardroom("play", "--rounds", "2", "--resume", "r.json", "--no-color",
+                    stdin="quit\n", cwd=tmp_path)
+    assert same.returncode == 0, same.stderr
+    other = cardroom("play", "--rounds", "4", "--resume", "r.json", "--no-color",
+                     stdin="quit\n", cwd=tmp_path)
+    assert other.returncode != 0
+    assert "rounds" in other.stderr and "needs a value" not in other.stderr

@@ -20,7 +20,7 @@ from cardroom.core.game import State
 from cardroom.core.record import Record
 from cardroom.core.registry import replay
 from cardroom.core.table import Table
-from cardroom.games import get_game
+from cardroom.games import all_games, get_game
 
 DEFAULT_GAME, DEFAULT_SEAT, DEFAULT_BOTS = "papayoo", "0", "heuristic"
 
@@ -53,7 +53,22 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.set_defaults(run=run)
 
 
+def reclaim_option_value(args: argparse.Namespace, extra: list[str]) -> None:
+    """``play --rounds 4 --resume F``: argparse takes "4" for the game and
+    leaves ``--rounds`` without its value. A "game" that follows a game
+    option with no value of its own is that option's value."""
+    if args.game is None or args.game in {g.id for g in all_games()}:
+        return
+    for i, arg in enumerate(extra):
+        if arg.startswith("--") and "=" not in arg and (
+                i + 1 == len(extra) or extra[i + 1].startswith("--")):
+            extra.insert(i + 1, args.game)
+            args.game = None
+            return
+
+
 def run(args: argparse.Namespace, extra: list[str]) -> int:
+    reclaim_option_value(args, extra)
     if args.resume:
         state, seating = resume(args, extra)
     else:
