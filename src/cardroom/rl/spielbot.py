@@ -60,16 +60,16 @@ class OpenSpielIsmcts(Bot):
         self._games: dict[str, Any] = {}
 
     def _spiel_game(self, players: int, options: Mapping[str, Any]) -> Any:
-        # A view carries the resolved options; OpenSpiel's parameters are the
-        # given ones (a dependent option alone is refused), so only those
-        # that differ from what the game resolves by itself are passed.
-        plain = self.game.new(players, 0).options
-        given = {k: v for k, v in options.items() if plain.get(k) != v}
-        params = json.dumps(given, sort_keys=True)
-        key = f"{players}:{params}"
+        key = f"{players}:{json.dumps(options, sort_keys=True)}"
         if key not in self._games:
+            # A view carries the resolved options; OpenSpiel's parameters are
+            # the given ones (a dependent option alone is refused), so only
+            # those that differ from what the game resolves by itself go in.
+            plain = self.game.new(players, 0).options
+            given = {k: v for k, v in options.items() if plain.get(k) != v}
             self._games[key] = pyspiel.load_game(
-                short_name(self.game), {"players": players, "options": params})
+                short_name(self.game),
+                {"players": players, "options": json.dumps(given, sort_keys=True)})
         return self._games[key]
 
     def _root(self, view: View) -> CardroomState:
