@@ -84,6 +84,8 @@ class Console:
         except Quit as stop:
             return 0 if self.save(f"{stop}. ") else 1
         except KeyboardInterrupt:
+            # A second Ctrl-C must not cut the save short with a traceback.
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
             with contextlib.suppress(OSError):
                 print()
             self.save("Interrupted. ")
