@@ -11,9 +11,14 @@ is repeated. Rates are games per CPU-second of this process
 are taken within each repetition, then summarised: min and median over the
 repetitions. The peer is OpenSpiel's Hearts through pyspiel (installed with
 the ``test`` extra): one Hearts deal against one Papayoo round, the same
-unit of play, in games per second. Each entry is also measured building the
-acting seat's view every step (``state.view(seat)``; for Hearts, the acting
-player's ``information_state_tensor``).
+unit of play, in games per second. Each entry is measured three ways: checked
+(``apply``, every event logged), ``+playout`` (the fast path that search and
+simulations take: ``apply_unchecked``, no event log; pyspiel's
+``apply_action`` does not check legality either, so this is the like-for-like
+row against Hearts) and ``+view`` (checked, and the acting seat's view built
+every step: ``state.view(seat)``; for Hearts, the acting player's
+``information_state_tensor``). Every driver picks its moves with
+``random.Random.randrange``, Hearts' too, so the ratio compares engines.
 
 ISMCTS: at seeded positions of heuristic self-play (every seat and phase,
 only decisions with two or more legal actions) the bot decides from the
@@ -36,10 +41,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from cardroom.core.rng import Rng
 from cardroom.games import all_games, get_game
 
 PlayOne = Callable[[int], int]
+MODES = ("checked", "playout", "view")
 HEARTS = "openspiel hearts"
 PEER_ROW = "papayoo one round"  # the unit of play of one Hearts deal
 
@@ -60,19 +65,27 @@ class Entry:
     target: float | None = None
 
 
-def cardroom_game(game_id: str, players: int, options: dict[str, Any], view: bool) -> PlayOne:
+def cardroom_game(game_id: str, players: int, options: dict[str, Any], mode: str) -> PlayOne:
+    """``mode``: ``checked`` (``apply``, every event logged), ``playout``
+    (the fast path search and simulations take: ``apply_unchecked`` on
+    actions just listed, no event log) or ``view`` (checked, and the acting
+    seat's view built every step)."""
     game = get_game(game_id)
+    fast = mode == "playout"
 
     def play_one(index: int) -> int:
-        state = game.new(players, index, options)
-        rng = Rng(index)
+        state = game.new(players, index, options, record_events=not fast)
+        apply = state.apply_unchecked if fast else state.apply
+        # The driver's randomness is the peer's (random.Random), so that
+        # the ratio compares the engines, not two drivers.
+        rng = random.Random(index)
         count = 0
         while not state.is_over():
             seat = state.to_act()[0]
-            if view:
+            if mode == "view":
                 state.view(seat)
             actions = state.legal_actions(seat)
-            state.apply(seat, actions[rng.below(len(actions))])
+            apply(seat, actions[rng.randrange(len(actions))])
             count += 1
         return count
 
@@ -114,9 +127,10 @@ def entries(wanted: set[str]) -> list[Entry]:
         sets = [("", {}), *VARIANTS.get(game.id, [])]
         for label, options in sets:
             name = f"{game.id} {label}".strip()
-            for view in (False, True):
-                out.append(Entry(f"{name} ({players}p){' +view' if view else ''}",
-                                 cardroom_game(game.id, players, options, view),
+            for mode in MODES:
+                suffix = "" if mode == "checked" else f" +{mode}"
+                out.append(Entry(f"{name} ({players}p){suffix}",
+                                 cardroom_game(game.id, players, options, mode),
                                  TARGETS.get(name)))
     for tensor in (False, True):
         play = openspiel_hearts(tensor)
@@ -201,9 +215,13 @@ def print_throughput(rows: dict[str, dict[str, Any]], reps: int) -> None:
                      f"{r['target']:.0f}"
         print(f"{name:<44} {r['games_per_s_min']:>8.0f} {r['games_per_s_median']:>8.0f} "
               f"{ratio:>15} {target:>7}")
+    print("Rows: apply() with every event logged; +playout: the fast path of search and")
+    print("simulations (apply_unchecked, no event log); +view: apply() and the acting seat's view")
+    print("every step. Every driver, Hearts' too, picks with random.Random.randrange.")
     print("vs hearts: one Papayoo round's games/s over one Hearts deal's, within each repetition")
-    print("(min/median); the +view row over Hearts +tensor. Targets are read off the median:")
-    print("the ratios, and games/s at each game's default options.")
+    print("(min/median); the +view row over Hearts +tensor. pyspiel's apply_action does not")
+    print("check legality either, so +playout is the like-for-like row. Targets: the median")
+    print("ratios, and games/s at each game's default options (checked and fast path).")
 
 
 def print_ismcts(rows: dict[str, dict[str, Any]]) -> None:

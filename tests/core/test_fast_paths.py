@@ -151,6 +151,39 @@ def test_fast_path_agrees_over_many_games(game_id: str, players: int,
         assert outcome(fast) == outcome(checked), f"seed {seed}"
 
 
+DEALT_ROUNDS = ("papayoo", "pizzamania", "muzicando")  # the games that skip a deal
+
 # Games per case in the sweep (about 2,500 in all), a few seconds each.
 SWEEP = {"papayoo": 150, "pizzamania": 250, "pile-up": 200, "muzicando": 120,
          "love-formula": 80}
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), CASES, ids=IDS)
+def test_stopping_short_of_the_next_deal_keeps_the_round_standing(
+        game_id: str, players: int, options: dict[str, Any]) -> None:
+    # deal_next_round=False (a playout cut at the search horizon): at every
+    # round's end the cut copy must count the same rounds and stand the same
+    # as the game that dealt on; the game that dealt on is unchanged.
+    for seed in range(3):
+        checked, _ = play(game_id, players, options, seed, False, False)
+        state = get_game(game_id).new(players, seed, options, record_events=False)
+        policy = Rng(seed ^ 0x5EED)
+        cuts = 0
+        while not state.is_over():
+            to_act = list(state.to_act())
+            seat = to_act[policy.below(len(to_act))]
+            action = state.legal_actions(seat)[policy.below(len(state.legal_actions(seat)))]
+            cut = state.clone()
+            cut.deal_next_round = False
+            before = state.rounds_completed()
+            state.apply_unchecked(seat, action)
+            cut.apply_unchecked(seat, action)
+            if state.rounds_completed() != before:
+                cuts += 1
+                assert cut.rounds_completed() == state.rounds_completed()
+                assert cut.standing().to_json() == state.standing().to_json()
+                if game_id in DEALT_ROUNDS and not state.is_over():
+                    # the next deal was drawn by the game that dealt on only
+                    assert cut.rng._streams != state.rng._streams
+        assert outcome(state) == outcome(checked), f"seed {seed}"
+        assert cuts == (checked.rounds_completed() if game_id != "pile-up" else 0)

@@ -12,8 +12,9 @@ Every change to a state goes through ``apply``, which checks the action first
 and raises a typed error that changes nothing; search playouts, which only
 take actions that ``legal_actions`` just listed, may use ``apply_unchecked``.
 A playout that nobody watches may also set ``record_events`` to False: the
-rules then build no event for the log (the only other switch of the fast
-path; tests/core/test_fast_paths.py plays every game both ways).
+rules then build no event for the log, and one cut at the end of the round
+may set ``deal_next_round`` to False (the other switches of the fast path;
+tests/core/test_fast_paths.py plays every game both ways).
 
 Views are allow-lists built by each game's ``table_view`` for a viewer: a
 seat, ``PUBLIC`` (a spectator) or None (the referee); see ``events``.
@@ -67,6 +68,11 @@ class State(ABC):
     nothing to ``log`` from then on (each ``log.append`` in a game sits under
     ``if s.record_events``), so views' logs and ``act``'s return stop there.
     No rule may read the log; records, scores and views are unchanged."""
+    deal_next_round: bool = True
+    """The named switch for playouts cut at the search horizon (the end of
+    the current round): False, and a game with rounds scores a round and
+    then stops short of dealing the next one, a deal nobody would play.
+    Such a state answers only ``rounds_completed`` and ``standing``."""
 
     def _init_base(
         self, game: Game, players: int, seed: int, options: dict[str, Any],
@@ -80,6 +86,7 @@ class State(ABC):
         self.rng = rng
         self.log = Log()
         self.record_events = True
+        self.deal_next_round = True
         # None for a determinized state (see resample): it has no true record.
         self.history = []
 
@@ -93,6 +100,7 @@ class State(ABC):
         other.rng = self.rng.clone()
         other.log = self.log.clone()
         other.record_events = self.record_events
+        other.deal_next_round = self.deal_next_round
         other.history = None if self.history is None else self.history[:]
 
     # ----- what each game implements -------------------------------------

@@ -171,6 +171,9 @@ class Search:
         cur = self.roots[:]
         path: list[tuple[int, Node]] = []
         counter = d.rounds_completed if self.config.horizon else None
+        if counter is not None and type(d).rounds_completed is not State.rounds_completed:
+            # The playout stops at this round's end: the next deal is never played.
+            d.deal_next_round = False
         round0 = counter() if counter is not None else 0
         actor = self.seat
         at_root = True

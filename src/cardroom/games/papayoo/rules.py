@@ -179,4 +179,5 @@ def finish_round(s: PapayooFields) -> None:
                           "totals": s.totals[:]})
         return
     s.dealer = (s.dealer + 1) % s.players  # D1: the deal moves clockwise
-    start_round(s)
+    if s.deal_next_round:
+        start_round(s)

@@ -216,7 +216,8 @@ def next_round(s: PizzamaniaFields) -> None:
     s.holders = assign(s.orders[-1])  # D8
     if s.record_events:
         s.log.append({"type": "chefs", "holders": dict(s.holders)})
-    start_round(s, opener(s.holders))
+    if s.deal_next_round:
+        start_round(s, opener(s.holders))
 
 
 def end_game(s: PizzamaniaFields) -> None:

@@ -106,4 +106,5 @@ def next_deal(s: MuzicandoFields) -> None:
             s.log.append({"type": "game_end", "ranking": rank(s.totals, True),
                           "totals": s.totals[:]})
         return
-    start_deal(s)
+    if s.deal_next_round:
+        start_deal(s)
