@@ -1,6 +1,8 @@
 """Muzicando's Sarabanda/Glissando grid on a 360 px phone: a sign card
 drawn over a note (``.cover``) stays inside its own cell, and the page does
-not scroll sideways (the grid itself may)."""
+not scroll sideways (the grid itself may). The sign cards' symbols (rest,
+sharp, natural, flat) are drawn as SVG paths, not as characters that a font
+may lack (the rest, U+1D13D, was an empty box in Debian's Chromium)."""
 
 from __future__ import annotations
 
@@ -27,8 +29,18 @@ def get_json(server: Server, path: str) -> dict[str, Any]:
         return data
 
 
+PLAYED: dict[tuple[str, int], tuple[str, Record]] = {}
+
+
 def bots_game(server: Server, seed: int) -> tuple[str, Record]:
-    """A seeded table of heuristic bots, played out by the server; its id and record."""
+    """A seeded table of heuristic bots, played out by the server; its id and
+    record (once per server and seed: the fixtures share them)."""
+    if (server.base, seed) not in PLAYED:
+        PLAYED[server.base, seed] = play_bots_game(server, seed)
+    return PLAYED[server.base, seed]
+
+
+def play_bots_game(server: Server, seed: int) -> tuple[str, Record]:
     created = post(server, "/api/tables", {
         "game": "muzicando", "players": PLAYERS, "seed": seed, "options": {"deals": 1},
         "seats": [{"kind": "bot", "bot": "heuristic"}] * PLAYERS})
@@ -98,4 +110,112 @@ def test_a_cover_stays_inside_its_cell(browser: Any, server: Server,
         assert found["card"][1] - found["note"][1] >= 4, (width, found)
     if width == 360:  # the grid may scroll sideways in its box, the page may not
         assert person.page.evaluate("document.documentElement.scrollWidth") <= 380
+    assert not person.errors, person.errors
+
+
+# ----- the sign symbols ---------------------------------------------------------
+SIGN_WORDS = {"#": "sharp", "n": "natural", "b": "flat", "p": "rest"}
+COLOUR_WORDS = {"R": "red", "O": "orange", "Y": "yellow", "G": "green", "B": "blue",
+                "I": "indigo", "V": "violet"}
+REST = "pV"  # the one rest card of the deck
+
+
+def table_signs(view: dict[str, Any]) -> set[str]:
+    """The sign cards lying on the table of a public view."""
+    table = view.get("table") or {}
+    return {c[0] for c in table.get("covers") or []} | set(table.get("signs") or [])
+
+
+def best_sign_step(record: Record) -> tuple[int, int, set[str]]:
+    """The step and seat at which the rest lies on the table and that seat's
+    view (table and hand) shows the most kinds of sign; (0, 0, set()) if the
+    rest never reaches the table."""
+    state = get_game(record.game).new(record.players, record.seed, record.options)
+    best: tuple[int, int, int, set[str]] = (0, 0, 0, set())
+    for step, (seat, action) in enumerate(record.actions, start=1):
+        state.act(seat, action)
+        on_table = table_signs(state.view(PUBLIC))
+        if REST not in on_table:
+            continue
+        for viewer in range(record.players):
+            shown = on_table | {c for c in state.view(viewer).get("hand") or []
+                                if c[0] in SIGN_WORDS}
+            kinds = len({c[0] for c in shown})
+            if kinds > best[0]:
+                best = (kinds, step, viewer, shown)
+    return best[1], best[2], best[3]
+
+
+@pytest.fixture(scope="module")
+def signed(server: Server) -> tuple[str, int, int, set[str]]:
+    """A finished table, a replay step and a seat to watch it as, where the
+    rest lies on the table and as many kinds of sign as found are in view."""
+    found: tuple[str, int, int, set[str]] | None = None
+    for seed in SEEDS:
+        table, record = bots_game(server, seed)
+        step, seat, shown = best_sign_step(record)
+        if shown and (found is None or len({c[0] for c in shown})
+                      > len({c[0] for c in found[3]})):
+            found = (table, step, seat, shown)
+        if found and len({c[0] for c in found[3]}) == len(SIGN_WORDS):
+            break
+    assert found, f"no seed in {SEEDS} put the rest sign on the table"
+    return found
+
+
+# Every text node of the page (SVG <text> and <title> included) with a
+# character of the Musical Symbols block, U+1D100-U+1D1FF.
+MUSICAL_TEXT = r"""() => {
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const found = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (/[\u{1D100}-\u{1D1FF}]/u.test(node.data)) found.push(node.data);
+  }
+  return found;
+}"""
+
+# What each card drawn with the given label holds: its text, and its paths
+# with their length of `d`, drawn size, and the accessible label around them.
+SIGN_CARDS = """(label) => [...document.querySelectorAll('.muzicando svg.card')]
+  .filter((card) => card.getAttribute('aria-label') === label)
+  .map((card) => ({
+    texts: [...card.querySelectorAll('text')].map((t) => t.textContent),
+    paths: [...card.querySelectorAll('path')].map((p) => {
+      const box = p.getBBox();
+      const named = p.closest('[aria-label]:not(svg.card)');
+      return { d: (p.getAttribute('d') || '').trim().length, w: box.width, h: box.height,
+               label: named ? named.getAttribute('aria-label') : null,
+               title: named && named.querySelector(':scope > title')
+                 ? named.querySelector(':scope > title').textContent : null };
+    }),
+  }))"""
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_signs_are_drawn_as_svg_paths(browser: Any, server: Server,
+                                      signed: tuple[str, int, int, set[str]],
+                                      width: int) -> None:
+    table, step, seat, shown = signed
+    person = new_person(browser, width=width)
+    person.goto(f"{server.base}/replays/{table}?seat={seat}&step={step}")
+    rest_label = f"{COLOUR_WORDS[REST[1]]} {SIGN_WORDS[REST[0]]}"
+    rest = person.page.locator(f'.muzicando svg.card[aria-label="{rest_label}"]').first
+    rest.wait_for()
+    rest.scroll_into_view_if_needed()
+    person.screenshot(f"muzicando-signs-{width}")
+    assert REST in shown
+    for code in sorted(shown):
+        word = SIGN_WORDS[code[0]]
+        label = f"{COLOUR_WORDS[code[1]]} {word}"
+        cards = person.page.evaluate(SIGN_CARDS, label)
+        assert cards, (width, code, label)
+        for drawn in cards:
+            # The symbol is a shape, not a character: no text but the colour letter.
+            assert drawn["texts"] == [code[1]], (width, code, drawn)
+            symbols = [p for p in drawn["paths"] if p["label"] == word]
+            assert symbols, (width, code, drawn)
+            for path in symbols:
+                assert path["d"] > 0 and path["w"] > 0 and path["h"] > 0, (width, code, path)
+                assert path["title"] == word, (width, code, path)
+    assert person.page.evaluate(MUSICAL_TEXT) == []
     assert not person.errors, person.errors

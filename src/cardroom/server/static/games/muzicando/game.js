@@ -7,13 +7,26 @@ const COLOURS = {
 const COLOUR_ORDER = "ROYGBIV";
 const NOTES = ["Do", "Re", "Mi", "Fa", "Sol", "La", "Si"];
 const OVALS = new Set(["DoR", "ReO", "MiY", "FaG", "SolB", "LaI", "SiV"]);
-const SIGNS = { "#": "♯", n: "♮", b: "♭", p: "𝄽" };
 const SIGN_WORDS = { "#": "sharp", n: "natural", b: "flat", p: "rest" };
+// The signs as filled SVG outlines in a box `w` wide and 40 high, not as
+// characters: the rest (U+1D13D) is in almost no installed font (an empty box
+// in Debian's Chromium), and drawn shapes look the same on every machine.
+const SIGN_SHAPES = {
+  "#": { w: 20, d: "M6.2 4h1.6v34h-1.6Z M12.2 2h1.6v34h-1.6Z M2 14L18 10L18 14L2 18Z "
+    + "M2 26L18 22L18 26L2 30Z" },
+  n: { w: 20, d: "M4 2h2v28h-2Z M14 10h2v28h-2Z M5 14L15 11L15 15L5 18Z M5 26L15 23L15 27L5 30Z" },
+  b: { w: 20, rule: "evenodd", d: "M3 0H5V38H3Z M5 26C9 21 16 21 15 27C14 32 9 35 5 38Z "
+    + "M5 35C9 32 12 29 12 27C12 24 8 24 5 28Z" },
+  // A quarter rest: a thin stroke down to the right, a thick one back to the
+  // left, down to the right again, and the hook.
+  p: { w: 15, d: "M3.5 0.5L12.5 10L6.5 17.5L13 27Q6.5 25.5 5.5 30.5Q5 35 10 39.5"
+    + "Q1.5 36.5 1.5 31Q2 26 9.5 26.5L2 18L7.5 11Z" },
+};
 
 function split(code) {
   const colour = code.slice(-1);
   const body = code.slice(0, -1);
-  return { colour, body, sign: body in SIGNS };
+  return { colour, body, sign: body in SIGN_WORDS };
 }
 
 function cardName(ctx, code) {
@@ -28,19 +41,37 @@ function sortKey(code) {
   return COLOUR_ORDER.indexOf(colour) * 10 + (sign ? 9 : NOTES.indexOf(body));
 }
 
+// A sign's shape, `height` high, its top centre at (cx, top); `name` labels it.
+function signShape(ctx, body, ink, cx, top, height, name = null) {
+  const { w, d, rule } = SIGN_SHAPES[body];
+  const scale = height / 40;
+  return ctx.svg("g", { transform: `translate(${cx - (w * scale) / 2} ${top}) scale(${scale})`,
+    class: "sign", "data-sign": SIGN_WORDS[body], role: name ? "img" : null,
+    "aria-label": name, "aria-hidden": name ? null : "true" },
+  name ? ctx.svg("title", {}, name) : null,
+  ctx.svg("path", { d, fill: ink, "fill-rule": rule || "nonzero" }));
+}
+
 function drawCard(ctx, code, small = false) {
   const { colour, body, sign } = split(code);
   const ink = COLOURS[colour];
   const face = [ctx.svg("rect", { x: 4, y: 20, width: 52, height: 8, fill: ink })];
-  face.push(ctx.svg("text", { x: 30, y: 58, "text-anchor": "middle", "font-size": sign ? 30 : 17,
-    "font-weight": "bold", fill: ink }, sign ? SIGNS[body] : body));
+  if (sign) {
+    face.push(signShape(ctx, body, ink, 30, 32, 32, ctx.t(`sign.${SIGN_WORDS[body]}`)));
+    // The corners, where a note card has its name (cards.js draws text only).
+    face.push(signShape(ctx, body, ink, 10, 4, 14),
+      ctx.svg("g", { transform: "rotate(180 30 45)" }, signShape(ctx, body, ink, 10, 4, 14)));
+  } else {
+    face.push(ctx.svg("text", { x: 30, y: 58, "text-anchor": "middle", "font-size": 17,
+      "font-weight": "bold", fill: ink }, body));
+  }
   face.push(ctx.svg("text", { x: 30, y: 80, "text-anchor": "middle", "font-size": 12,
     fill: "#111" }, colour));
   if (OVALS.has(code)) {
     face.push(ctx.svg("ellipse", { cx: 30, cy: 52, rx: 24, ry: 14, fill: "none", stroke: "#111",
       "stroke-width": 2 }));
   }
-  return card({ corner: sign ? SIGNS[body] : body.slice(0, 2), ink, face,
+  return card({ corner: sign ? "" : body.slice(0, 2), ink, face,
     label: cardName(ctx, code), className: small ? "small" : "" });
 }
 
