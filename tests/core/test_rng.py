@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import pytest
+
 from cardroom.core.rng import Rng
 
 
@@ -85,3 +87,27 @@ def test_with_source_uses_the_stream_without_taking_a_stacked_outcome() -> None:
     rng = Rng(5, {"deck": [[1, 2]]})
     rng.with_source("deck", lambda r: r.next64())
     assert rng.stacked_left("deck") == 1
+
+
+def test_draw_below_is_draw_of_below_on_the_same_stream() -> None:
+    # The fast named draw (issue 15) must give what draw(source, below) gives
+    # and leave every stream where it would: across seeds, sources drawn in
+    # turn, stacked outcomes first, and bounds near 2**63, where below()
+    # rejects about half its draws.
+    bounds = [1, 6, 8, 1000, (1 << 63) + 1, (1 << 64) - 3]
+    for seed in range(40):
+        stack = {"dice": [4, 2]} if seed % 3 == 0 else None
+        fast, slow = Rng(seed, stack), Rng(seed, stack)
+        for k in range(60):
+            source = ("dice", "die", "deal")[k % 3]
+            n = bounds[(seed + k) % len(bounds)]
+            offset = k % 2
+            expected = slow.draw(source, lambda r, n=n, o=offset: r.below(n) + o)
+            assert fast.draw_below(source, n, offset) == expected, (seed, k)
+        assert fast.clone()._streams == slow.clone()._streams
+        assert fast.below(1 << 40) == slow.below(1 << 40)
+
+
+def test_draw_below_refuses_an_empty_range() -> None:
+    with pytest.raises(ValueError, match="positive bound"):
+        Rng(1).draw_below("dice", 0)

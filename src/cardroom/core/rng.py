@@ -126,6 +126,38 @@ class Rng:
                 return value
         return self.with_source(source, make)
 
+    def draw_below(self, source: str, n: int, offset: int = 0) -> int:
+        """``draw(source, lambda r: r.below(n) + offset)`` without building a
+        stream object: the same outcome, stacked or drawn, and the same
+        stream left behind (dice are drawn on every turn of a playout)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        stacked = self._stack.get(source)
+        if stacked is not None:
+            used = self._used.get(source, 0)
+            if used < len(stacked):
+                self._used[source] = used + 1
+                face: int = stacked[used]
+                return face
+        s = self._streams.get(source)
+        if s is None:
+            s = source_seed(self._seed, source)
+        s = (s + GOLDEN) & MASK64
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        m = (z ^ (z >> 31)) * n
+        self._streams[source] = s
+        if m & MASK64 < n:  # rare: below()'s rejection, on the stream itself
+            return self.with_source(source, lambda r: r._reject(m, n)) + offset
+        return (m >> 64) + offset
+
+    def _reject(self, m: int, n: int) -> int:
+        """below()'s rejection loop, from a first product ``m`` already drawn."""
+        threshold = ((1 << 64) - n) % n
+        while m & MASK64 < threshold:
+            m = self.next64() * n
+        return m >> 64
+
     def with_source(self, source: str, use: Callable[[Rng], T]) -> T:
         """Run ``use`` on ``source``'s own stream (no stacked outcome is taken:
         for randomness that completes a stacked outcome, e.g. the unnamed rest

@@ -115,8 +115,7 @@ def reset_play(s: PileUpFields) -> None:
 
 
 def die(s: PileUpFields) -> int:
-    face: int = s.rng.draw("dice", lambda rng: rng.below(DIE_FACES) + 1)
-    return face
+    return s.rng.draw_below("dice", DIE_FACES, 1)
 
 
 # ----- a turn --------------------------------------------------------------

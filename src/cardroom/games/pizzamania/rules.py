@@ -208,7 +208,7 @@ def end_round(s: PizzamaniaFields) -> None:
             s.log.append({"type": "continue_or_stop", "round": s.round_no})
     elif s.round_no >= s.rounds:
         end_game(s)
-    else:
+    elif s.deal_next_round:  # a search's playout stops at this round's end
         next_round(s)
 
 
@@ -216,8 +216,7 @@ def next_round(s: PizzamaniaFields) -> None:
     s.holders = assign(s.orders[-1])  # D8
     if s.record_events:
         s.log.append({"type": "chefs", "holders": dict(s.holders)})
-    if s.deal_next_round:
-        start_round(s, opener(s.holders))
+    start_round(s, opener(s.holders))
 
 
 def end_game(s: PizzamaniaFields) -> None:

@@ -14,6 +14,7 @@ from cardroom.games.muzicando.actions import (
     DOWN,
     NO_CELL,
     ORIGIN,
+    RIGHT,
     SIDES,
     UP,
     cell_of,
@@ -207,17 +208,22 @@ class Glissando(GridTable):
     # empty cell on a line without a row -> bits of the oval notes that may open a
     # row there (D3, D15)
     vertical: dict[int, int]
+    # ends(), kept until the next card is placed (a playout asks for it at
+    # every step, for the legal moves and for what the card played blocks).
+    _ends: list[tuple[int, int, int]] | None
 
     def __init__(self) -> None:
         self._init_grid(GLISSANDO)
         self.rows = []
         self.vertical = {}
+        self._ends = None
 
     def clone(self) -> Glissando:
         other = Glissando.__new__(Glissando)
         self._copy_grid(other)
         other.rows = [r[:] for r in self.rows]
         other.vertical = dict(self.vertical)
+        other._ends = self._ends  # never changed in place, only replaced
         return other
 
     def row_on(self, y: int) -> list[int] | None:
@@ -238,17 +244,22 @@ class Glissando(GridTable):
 
     # ----- where a note may go -------------------------------------------
     def ends(self) -> list[tuple[int, int, int]]:
-        """(row index, empty end cell, bits of notes that extend the row there)."""
+        """(row index, empty end cell, bits of notes that extend the row there).
+        The list is shared until the next card is placed: read it, never change it."""
+        if self._ends is not None:
+            return self._ends
+        # The hottest loop of a Glissando playout: cells by plain arithmetic
+        # (a step along x is RIGHT), the right end first, then the left.
         out = []
+        cells = self.cells
         for i, (y, left, right, direction) in enumerate(self.rows):
-            for x, edge, ahead in ((right + 1, right, 1), (left - 1, left, -1)):
-                cell = cell_of(x, y)
-                if cell in self.cells:
-                    continue
-                note = NOTE[self.cells[cell_of(edge, y)]]
-                # D2: a row with two cards keeps its direction.
-                bits = STEP_BITS[note] if direction == 0 else 1 << step(note, direction * ahead)
-                out.append((i, cell, bits))
+            edge = cell_of(right, y)
+            if edge + RIGHT not in cells:
+                out.append((i, edge + RIGHT, _end_bits(NOTE[cells[edge]], direction)))
+            edge -= (right - left) * RIGHT
+            if edge - RIGHT not in cells:
+                out.append((i, edge - RIGHT, _end_bits(NOTE[cells[edge]], -direction)))
+        self._ends = out
         return out
 
     def note_moves(self, hand: int) -> list[int]:
@@ -326,6 +337,7 @@ class Glissando(GridTable):
         self._place_note(card, cell)
         self.vertical.pop(cell, None)
         self._mark_vertical(cell, card)
+        self._ends = None
 
     def _mark_vertical(self, cell: int, card: int) -> None:
         """The cells above and below a note, where an oval card one step
@@ -367,3 +379,10 @@ class Glissando(GridTable):
         for cell, card in table.cells.items():
             table._mark_vertical(cell, card)
         return table
+
+
+def _end_bits(note: int, ahead: int) -> int:
+    """The notes that extend a row past ``note``, going ``ahead`` (+1 up the
+    scale, -1 down; 0: a one-card row, either way). D2: a row with two cards
+    keeps its direction."""
+    return STEP_BITS[note] if ahead == 0 else 1 << (note + ahead) % NOTES
