@@ -219,12 +219,22 @@ def fill(cards: list[int], allowed: list[int], room: list[int], rng: Shuffler) -
     if sum(room) != len(cards):
         raise ValueError(f"{len(cards)} hidden cards for {sum(room)} hidden places")
     places = [i for i, r in enumerate(room) if r > 0]
+    everywhere = sum(1 << p for p in places)
     load = [0] * len(room)
     members: list[list[int]] = [[] for _ in room]
     where = [-1] * len(cards)
     order = list(range(len(cards)))
     rng.shuffle(order)
+    left = len(cards)  # room not yet filled
     for i in order:
+        left -= 1
+        if allowed[i] & everywhere == everywhere:
+            # A card allowed anywhere (most unseen cards): _weighted's pick
+            # over every place with room, without building the lists.
+            p = _anywhere(places, room, load, left + 1, rng)
+            where[i], load[p] = p, load[p] + 1
+            members[p].append(i)
+            continue
         free = [p for p in places if allowed[i] >> p & 1 and load[p] < room[p]]
         if free:
             weights = [room[p] - load[p] for p in free]
@@ -234,6 +244,19 @@ def fill(cards: list[int], allowed: list[int], room: list[int], rng: Shuffler) -
         elif not _augment(i, allowed, room, load, members, where):
             raise ValueError("no deal of the hidden cards is consistent with this view")
     return where
+
+
+def _anywhere(places: list[int], room: list[int], load: list[int], left: int,
+              rng: Shuffler) -> int:
+    """``_weighted`` over every place with room, weighted by the room left
+    (``left`` in all): the same draw and the same place."""
+    pick = rng.below(left)
+    for p in places:
+        w = room[p] - load[p]
+        if pick < w:
+            return p
+        pick -= w
+    raise AssertionError("the places hold less room than counted")
 
 
 def _weighted(items: list[int], weights: list[int], rng: Shuffler) -> int:
