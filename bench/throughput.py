@@ -33,12 +33,15 @@ count: iterations per CPU-second and CPU seconds per move (mean and max).
 from __future__ import annotations
 
 import argparse
+import gc
 import json
+import multiprocessing
 import random
 import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
 from typing import Any
 
 from cardroom.games import all_games, get_game
@@ -142,29 +145,69 @@ def entries(wanted: set[str]) -> list[Entry]:
 def measure(todo: list[Entry], repeats: int, slots: int, slot_s: float) -> list[dict[str, float]]:
     """Games per CPU-second of each entry, one dict per repetition. Within a
     repetition every entry gets ``slots`` slots of about ``slot_s`` CPU
-    seconds, round-robin (a slot ends with the game that crosses it)."""
-    clock = time.process_time
-    seeds = dict.fromkeys((e.name for e in todo), 0)
+    seconds, round-robin (a slot ends with the game that crosses it).
+
+    Each entry plays in a process of its own, one slot at a time on the
+    parent's word, so only one runs at any moment: interleaved in time as
+    before, but no entry runs on bytecode that another game's types have
+    just de-specialized (CPython's adaptive interpreter keys the shared
+    core methods and this module's driver on the types it last saw; in one
+    process the first entry of each game paid for the previous game)."""
+    workers = [Worker(e) for e in todo]
     reps: list[dict[str, float]] = []
-    for _ in range(repeats):
-        games = dict.fromkeys(seeds, 0)
-        spent = dict.fromkeys(seeds, 0.0)
-        for _ in range(slots):
-            for e in todo:
-                start = clock()
-                end = start + slot_s
-                n = seeds[e.name]
-                while True:
-                    e.play_one(n)
-                    n += 1
-                    now = clock()
-                    if now >= end:
-                        break
-                games[e.name] += n - seeds[e.name]
-                seeds[e.name] = n
-                spent[e.name] += now - start
-        reps.append({k: games[k] / spent[k] for k in games})
+    try:
+        for _ in range(repeats):
+            games = dict.fromkeys((e.name for e in todo), 0)
+            spent = dict.fromkeys(games, 0.0)
+            for _ in range(slots):
+                for w in workers:
+                    played, used = w.slot(slot_s)
+                    games[w.name] += played
+                    spent[w.name] += used
+            reps.append({k: games[k] / spent[k] for k in games})
+    finally:
+        for w in workers:
+            w.close()
     return reps
+
+
+class Worker:
+    """One entry's own process (forked, so it inherits the entry's closure)."""
+
+    def __init__(self, entry: Entry) -> None:
+        self.name = entry.name
+        context = multiprocessing.get_context("fork")
+        self.conn, child = context.Pipe()
+        self.proc = context.Process(target=_serve, args=(child, entry.play_one), daemon=True)
+        self.proc.start()
+        child.close()
+
+    def slot(self, slot_s: float) -> tuple[int, float]:
+        self.conn.send(slot_s)
+        played, used = self.conn.recv()
+        return int(played), float(used)
+
+    def close(self) -> None:
+        self.conn.send(None)
+        self.proc.join(timeout=10)
+
+
+def _serve(conn: Connection, play_one: PlayOne) -> None:
+    """Play whole games for each slot asked for; answer (games, CPU seconds)."""
+    clock = time.process_time
+    n = 0
+    while (slot_s := conn.recv()) is not None:
+        gc.collect()  # the garbage of the last slot is not this slot's cost
+        start = clock()
+        end = start + slot_s
+        first = n
+        while True:
+            play_one(n)
+            n += 1
+            now = clock()
+            if now >= end:
+                break
+        conn.send((n - first, now - start))
 
 
 def summarise(todo: list[Entry], reps: list[dict[str, float]]) -> dict[str, dict[str, Any]]:
