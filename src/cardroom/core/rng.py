@@ -23,6 +23,7 @@ MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
 _FNV_OFFSET = 0xCBF29CE484222325
 _FNV_PRIME = 0x100000001B3
+_NOTHING: Any = object()  # no stacked outcome left
 
 
 def _mix(z: int) -> int:
@@ -85,9 +86,7 @@ class Rng:
         s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & MASK64
         m = (s ^ (s >> 31)) * n
         if m & MASK64 < n:
-            threshold = ((1 << 64) - n) % n
-            while m & MASK64 < threshold:
-                m = self.next64() * n
+            return self._reject(m, n)
         return m >> 64
 
     def random(self) -> float:
@@ -104,27 +103,33 @@ class Rng:
             z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
             m = (z ^ (z >> 31)) * n
-            if m & MASK64 < n:  # rare: let below() reject from here on
+            if m & MASK64 < n:  # rare: below()'s rejection, from here on
                 self._s = s
-                threshold = ((1 << 64) - n) % n
-                while m & MASK64 < threshold:
-                    m = self.next64() * n
+                j = self._reject(m, n)
                 s = self._s
-            j = m >> 64
+            else:
+                j = m >> 64
             items[i], items[j] = items[j], items[i]
         self._s = s
 
     def draw(self, source: str, make: Callable[[Rng], T]) -> T:
         """The next outcome of a named source: stacked if one is left, else
         ``make`` called with that source's own stream."""
+        value = self._take_stacked(source)
+        if value is not _NOTHING:
+            outcome: T = value
+            return outcome
+        return self.with_source(source, make)
+
+    def _take_stacked(self, source: str) -> Any:
+        """The next stacked outcome of ``source``, taken; _NOTHING if none is left."""
         stacked = self._stack.get(source)
         if stacked is not None:
             used = self._used.get(source, 0)
             if used < len(stacked):
                 self._used[source] = used + 1
-                value: T = stacked[used]
-                return value
-        return self.with_source(source, make)
+                return stacked[used]
+        return _NOTHING
 
     def draw_below(self, source: str, n: int, offset: int = 0) -> int:
         """``draw(source, lambda r: r.below(n) + offset)`` without building a
@@ -132,13 +137,9 @@ class Rng:
         stream left behind (dice are drawn on every turn of a playout)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        stacked = self._stack.get(source)
-        if stacked is not None:
-            used = self._used.get(source, 0)
-            if used < len(stacked):
-                self._used[source] = used + 1
-                face: int = stacked[used]
-                return face
+        face = self._take_stacked(source)
+        if face is not _NOTHING:
+            return int(face)
         s = self._streams.get(source)
         if s is None:
             s = source_seed(self._seed, source)
