@@ -33,6 +33,7 @@ count: iterations per CPU-second and CPU seconds per move (mean and max).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import json
 import multiprocessing
@@ -188,7 +189,8 @@ class Worker:
         return int(played), float(used)
 
     def close(self) -> None:
-        self.conn.send(None)
+        with contextlib.suppress(OSError):  # a worker that died has said why already
+            self.conn.send(None)
         self.proc.join(timeout=10)
 
 

@@ -311,9 +311,12 @@ def test_playouts_stop_at_the_round_end_when_the_game_offers_it(
     cut = played_out(True)
     assert not cut.is_over() and isinstance(cut, PapayooState)
     assert len(cut.round_points) == 1
+    # ... and without dealing the round after (State.deal_next_round)
+    assert not cut.deal_next_round and cut.hands == [0] * 4
     assert played_out(False).is_over()
     monkeypatch.delattr(PapayooState, "rounds_completed")
-    assert played_out(True).is_over()  # no hooks: to the end
+    uncut = played_out(True)
+    assert uncut.is_over() and uncut.deal_next_round  # no hooks: to the end
 
 
 @pytest.mark.parametrize("game_id", ["papayoo", "muzicando", "pizzamania", "love-formula"])
