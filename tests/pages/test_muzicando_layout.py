@@ -6,27 +6,21 @@ may lack (the rest, U+1D13D, was an empty box in Debian's Chromium)."""
 
 from __future__ import annotations
 
-import json
 import time
-import urllib.request
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from cardroom.core.events import PUBLIC
+from cardroom.core.game import State
 from cardroom.core.record import Record
 from cardroom.games import get_game
 from tests.pages.browser import Server
-from tests.pages.test_play import new_person, post
+from tests.pages.test_play import get_json, new_person, post
 
 PLAYERS = 4
 SEEDS = range(1, 31)
-
-
-def get_json(server: Server, path: str) -> dict[str, Any]:
-    with urllib.request.urlopen(f"{server.base}{path}", timeout=10) as answer:
-        data: dict[str, Any] = json.load(answer)
-        return data
 
 
 PLAYED: dict[tuple[str, int], tuple[str, Record]] = {}
@@ -53,12 +47,19 @@ def play_bots_game(server: Server, seed: int) -> tuple[str, Record]:
     return table, record
 
 
-def most_covered_step(record: Record) -> tuple[int, int]:
-    """The step after which the most covers lie on a grid, and how many."""
+def replay_steps(record: Record) -> Iterator[tuple[int, State]]:
+    """The record's game after each of its actions, numbered from 1 (the
+    replay page's steps); one state, advanced in place."""
     state = get_game(record.game).new(record.players, record.seed, record.options)
-    best = (0, 0)
     for step, (seat, action) in enumerate(record.actions, start=1):
         state.act(seat, action)
+        yield step, state
+
+
+def most_covered_step(record: Record) -> tuple[int, int]:
+    """The step after which the most covers lie on a grid, and how many."""
+    best = (0, 0)
+    for step, state in replay_steps(record):
         covers = len((state.view(PUBLIC).get("table") or {}).get("covers") or [])
         best = max(best, (covers, step))
     return best[1], best[0]
@@ -130,10 +131,8 @@ def best_sign_step(record: Record) -> tuple[int, int, set[str]]:
     """The step and seat at which the rest lies on the table and that seat's
     view (table and hand) shows the most kinds of sign; (0, 0, set()) if the
     rest never reaches the table."""
-    state = get_game(record.game).new(record.players, record.seed, record.options)
     best: tuple[int, int, int, set[str]] = (0, 0, 0, set())
-    for step, (seat, action) in enumerate(record.actions, start=1):
-        state.act(seat, action)
+    for step, state in replay_steps(record):
         on_table = table_signs(state.view(PUBLIC))
         if REST not in on_table:
             continue

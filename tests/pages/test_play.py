@@ -27,11 +27,17 @@ GAMES = list(SETTINGS)
 
 
 def post(server: Server, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(f"{server.base}{path}", json.dumps(body).encode(),
+    return get_json(server, path, body)
+
+
+def get_json(server: Server, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The server's JSON answer to a GET, or to a POST of ``body``."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(f"{server.base}{path}", data,
                                      {"content-type": "application/json"})
     with urllib.request.urlopen(request, timeout=10) as answer:
-        data: dict[str, Any] = json.load(answer)
-        return data
+        answered: dict[str, Any] = json.load(answer)
+        return answered
 
 
 def new_person(browser: Any, width: int = 1280) -> Person:
