@@ -13,12 +13,11 @@ max.
 from __future__ import annotations
 
 import argparse
-import time
 
-from cardroom.core.bot import make_bot
+from bot_time import timed  # bench/ is the script's folder
 from cardroom.frontend import load_everything
 from cardroom.games import all_games
-from ismcts_speed import positions  # bench/ is the script's folder
+from ismcts_speed import positions
 
 
 def main() -> None:
@@ -34,15 +33,8 @@ def main() -> None:
             continue
         usual = max(game.min_players, min(4, game.max_players))
         for players in sorted({game.min_players, usual, game.max_players}):
-            cpu: list[float] = []
-            wall: list[float] = []
-            for i, (view, legal) in enumerate(positions(game.id, players, args.positions,
-                                                        args.seed)):
-                bot = make_bot("hard", game, i, None)
-                c, w = time.process_time(), time.perf_counter()
-                bot.choose(view, legal)
-                cpu.append(time.process_time() - c)
-                wall.append(time.perf_counter() - w)
+            spots = positions(game.id, players, args.positions, args.seed)
+            cpu, wall = timed(game, "hard", None, spots)
             print(f"{game.id:13} {players}p  cpu mean {sum(cpu) / len(cpu):.3f} "
                   f"max {max(cpu):.3f}  wall mean {sum(wall) / len(wall):.3f} "
                   f"max {max(wall):.3f}", flush=True)
