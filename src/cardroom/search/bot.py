@@ -118,7 +118,7 @@ class IsmctsBot(Bot):
         if not isinstance(seat, int) or seat not in view.get("to_act", ()):
             raise BadRequest("ismcts needs the view of a seat that is to act")
         start = time.perf_counter()
-        search = Search(self.game, view, self.rng, self.config)
+        search = self.new_search(view)
         first = search.determinize()
         by_action: dict[int, str] = {}
         for text in legal:
@@ -134,6 +134,11 @@ class IsmctsBot(Bot):
             {by_action[a]: n.visits for a, n in children.items()})
         self.top = top_moves(children, by_action, action)
         return by_action[action]
+
+    def new_search(self, view: View) -> Search:
+        """The search for one decision (a hook: bench/clairvoyant.py gives
+        its search the referee state instead of determinizations)."""
+        return Search(self.game, view, self.rng, self.config)
 
     def explain(self) -> list[dict[str, Any]]:
         return list(self.top)

@@ -1,0 +1,116 @@
+"""How strong could the search be if it saw every card? An upper bound for
+issue 16, not a bot anyone can seat.
+
+The ``clairvoyant`` seat is ``hard`` (the game's ISMCTS budget, playout
+policy and prior, capped at ``HARD_MS``) whose every iteration searches a
+copy of the referee state instead of a determinization of its view: the
+same search, with perfect information. It plays the arena's duplicate
+deals against ``medium`` (or the bot given by ``--against``), every seat
+rotation, and prints the arena's table. Where the clairvoyant wins far
+more than ``hard`` does, the hidden cards, not the search, hold ``hard``
+back.
+
+    .venv/bin/python bench/clairvoyant.py pizzamania --option rounds=1 --deals 25 --seed 1000
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from multiprocessing import get_context
+from typing import Any
+
+from cardroom.arena import Plan, Row, bot_seed, format_table, parse_bot, summarise
+from cardroom.core.bot import Bot, View, make_bot
+from cardroom.core.game import Game, State
+from cardroom.core.table import play_out
+from cardroom.frontend import load_everything
+from cardroom.games import get_game
+from cardroom.search.bot import IsmctsBot, game_budget, parse_budget
+from cardroom.search.ismcts import Search
+from cardroom.search.strengths import HARD_MS
+
+LABEL = "clairvoyant"
+
+
+class Sighted:
+    """A determinizer that deals the true hands: a copy of the referee state."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    def sample(self) -> State:
+        return self.state.clone()
+
+
+class Clairvoyant(IsmctsBot):
+    name = LABEL
+
+    def __init__(self, game: Game, seed: int, table: State) -> None:
+        budget = {"iterations": game.search_iterations, "ms": HARD_MS}
+        super().__init__(game, seed, parse_budget(game_budget(game, budget), game=game))
+        self.table = table
+
+    def new_search(self, view: View) -> Search:
+        search = super().new_search(view)
+        search.determinizer = Sighted(self.table)
+        return search
+
+
+def play(plan: Plan, index: int) -> Row:
+    """The arena's game ``index`` with the clairvoyant in its seats."""
+    deal, rotation = divmod(index, plan.players)
+    game = get_game(plan.game)
+    seating = plan.seating(rotation)
+    state = game.new(plan.players, plan.seed + deal, plan.options)
+    bots: list[Bot] = []
+    for seat, label in enumerate(seating):
+        seed = bot_seed(plan, deal, rotation, seat)
+        if label == LABEL:
+            bots.append(Clairvoyant(game, seed, state))
+        else:
+            spec = parse_bot(label)
+            bots.append(make_bot(spec.name, game, seed, spec.budget))
+    play_out(state, bots)
+    result = state.result()
+    return {"index": index, "deal": deal, "rotation": rotation, "seed": plan.seed + deal,
+            "seating": seating, "scores": result.scores, "ranking": result.ranking}
+
+
+def _work(job: tuple[Plan, int]) -> Row:
+    return play(*job)
+
+
+def options(pairs: list[str]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for pair in pairs:
+        name, _, value = pair.partition("=")
+        try:
+            found[name] = json.loads(value)
+        except ValueError:
+            found[name] = value
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--against", default="medium", help="the other seats' bot")
+    parser.add_argument("--deals", type=int, default=25)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    args = parser.parse_args()
+    load_everything()
+    lineup = (LABEL, *[args.against] * (args.players - 1))
+    plan = Plan(args.game, lineup, args.deals, args.seed, options(args.option))
+    get_game(plan.game).new(plan.players, plan.seed, plan.options)  # bad options fail here
+    jobs = [(plan, i) for i in range(plan.games)]
+    with get_context("fork").Pool(args.jobs) as pool:
+        rows = sorted(pool.map(_work, jobs), key=lambda r: r["index"])
+    print(format_table(summarise(plan, rows)))
+
+
+if __name__ == "__main__":
+    main()
