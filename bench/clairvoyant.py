@@ -16,12 +16,12 @@ back.
 from __future__ import annotations
 
 import argparse
-import json
 from multiprocessing import get_context
-from typing import Any
 
 from cardroom.arena import Plan, Row, bot_seed, format_table, parse_bot, summarise
+from cardroom.cli.options import collect_options
 from cardroom.core.bot import Bot, View, make_bot
+from cardroom.core.errors import CardroomError
 from cardroom.core.game import Game, State
 from cardroom.core.table import play_out
 from cardroom.frontend import load_everything
@@ -81,17 +81,6 @@ def _work(job: tuple[Plan, int]) -> Row:
     return play(*job)
 
 
-def options(pairs: list[str]) -> dict[str, Any]:
-    found: dict[str, Any] = {}
-    for pair in pairs:
-        name, _, value = pair.partition("=")
-        try:
-            found[name] = json.loads(value)
-        except ValueError:
-            found[name] = value
-    return found
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("game")
@@ -104,8 +93,15 @@ def main() -> None:
     args = parser.parse_args()
     load_everything()
     lineup = (LABEL, *[args.against] * (args.players - 1))
-    plan = Plan(args.game, lineup, args.deals, args.seed, options(args.option))
-    get_game(plan.game).new(plan.players, plan.seed, plan.options)  # bad options fail here
+    try:
+        game = get_game(args.game)
+        plan = Plan(args.game, lineup, args.deals, args.seed,
+                    collect_options(game, args.option, []))
+        game.new(plan.players, plan.seed, plan.options)  # bad options fail here
+        against = parse_bot(args.against)
+        make_bot(against.name, game, 0, against.budget)
+    except CardroomError as error:
+        parser.error(str(error))
     jobs = [(plan, i) for i in range(plan.games)]
     with get_context("fork").Pool(args.jobs) as pool:
         rows = sorted(pool.map(_work, jobs), key=lambda r: r["index"])
