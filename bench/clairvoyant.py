@@ -2,7 +2,7 @@
 issue 16, not a bot anyone can seat.
 
 The ``clairvoyant`` seat is ``hard`` (the game's ISMCTS budget, playout
-policy and prior, capped at ``HARD_MS``) whose every iteration searches a
+policy and prior, capped at ``strengths.HARD_MS``) whose every iteration searches a
 copy of the referee state instead of a determinization of its view: the
 same search, with perfect information. It plays the arena's duplicate
 deals against ``medium`` (or the bot given by ``--against``), every seat
@@ -18,17 +18,15 @@ from __future__ import annotations
 import argparse
 from multiprocessing import get_context
 
-from cardroom.arena import Plan, Row, bot_seed, format_table, parse_bot, summarise
+from cardroom.arena import Plan, Row, arena_bot, format_table, parse_bot, play_game, summarise
 from cardroom.cli.options import collect_options
 from cardroom.core.bot import Bot, View, make_bot
 from cardroom.core.errors import CardroomError
 from cardroom.core.game import Game, State
-from cardroom.core.table import play_out
 from cardroom.frontend import load_everything
 from cardroom.games import get_game
-from cardroom.search.bot import IsmctsBot, game_budget, parse_budget
+from cardroom.search.bot import IsmctsBot
 from cardroom.search.ismcts import Search
-from cardroom.search.strengths import HARD_MS
 
 LABEL = "clairvoyant"
 
@@ -47,8 +45,10 @@ class Clairvoyant(IsmctsBot):
     name = LABEL
 
     def __init__(self, game: Game, seed: int, table: State) -> None:
-        budget = {"iterations": game.search_iterations, "ms": HARD_MS}
-        super().__init__(game, seed, parse_budget(game_budget(game, budget), game=game))
+        hard = make_bot("hard", game, seed)
+        if not isinstance(hard, IsmctsBot):
+            raise TypeError(f"hard is a {type(hard).__name__}, not a search")
+        super().__init__(game, seed, hard.config)  # hard's budget, from its one definition
         self.table = table
 
     def new_search(self, view: View) -> Search:
@@ -57,28 +57,14 @@ class Clairvoyant(IsmctsBot):
         return search
 
 
-def play(plan: Plan, index: int) -> Row:
-    """The arena's game ``index`` with the clairvoyant in its seats."""
-    deal, rotation = divmod(index, plan.players)
-    game = get_game(plan.game)
-    seating = plan.seating(rotation)
-    state = game.new(plan.players, plan.seed + deal, plan.options)
-    bots: list[Bot] = []
-    for seat, label in enumerate(seating):
-        seed = bot_seed(plan, deal, rotation, seat)
-        if label == LABEL:
-            bots.append(Clairvoyant(game, seed, state))
-        else:
-            spec = parse_bot(label)
-            bots.append(make_bot(spec.name, game, seed, spec.budget))
-    play_out(state, bots)
-    result = state.result()
-    return {"index": index, "deal": deal, "rotation": rotation, "seed": plan.seed + deal,
-            "seating": seating, "scores": result.scores, "ranking": result.ranking}
+def seat(label: str, game: Game, seed: int, state: State) -> Bot:
+    """The clairvoyant for its label, the arena's bot for any other."""
+    return Clairvoyant(game, seed, state) if label == LABEL else arena_bot(label, game, seed, state)
 
 
 def _work(job: tuple[Plan, int]) -> Row:
-    return play(*job)
+    plan, index = job
+    return play_game(plan, index, seat)
 
 
 def main() -> None:

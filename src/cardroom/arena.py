@@ -38,8 +38,9 @@ from multiprocessing import get_context
 from typing import Any
 
 from cardroom.backends import ray_rows
-from cardroom.core.bot import make_bot
+from cardroom.core.bot import Bot, make_bot
 from cardroom.core.errors import BadOption
+from cardroom.core.game import Game, State
 from cardroom.core.rng import Rng
 from cardroom.core.table import play_out
 from cardroom.games import get_game
@@ -55,6 +56,7 @@ from cardroom.stats import (
 
 Row = dict[str, Any]
 Progress = Callable[[int, int], None]
+BotMaker = Callable[[str, Game, int, State], Bot]
 
 
 @dataclass(frozen=True)
@@ -120,16 +122,21 @@ def bot_seed(plan: Plan, deal: int, rotation: int, seat: int) -> int:
     return rng.next64()
 
 
-def play_game(plan: Plan, index: int) -> Row:
-    """Game ``index`` = deal * players + rotation: its seating and outcome."""
+def arena_bot(label: str, game: Game, seed: int, state: State) -> Bot:
+    """The bot a lineup label names (bots see views only: ``state`` is unused)."""
+    spec = parse_bot(label)
+    return make_bot(spec.name, game, seed, spec.budget)
+
+
+def play_game(plan: Plan, index: int, make: BotMaker = arena_bot) -> Row:
+    """Game ``index`` = deal * players + rotation: its seating and outcome.
+    ``make`` seats a bot for each label (bench/clairvoyant.py seats its own)."""
     deal, rotation = divmod(index, plan.players)
     game = get_game(plan.game)
     seating = plan.seating(rotation)
-    bots = []
-    for seat, label in enumerate(seating):
-        spec = parse_bot(label)
-        bots.append(make_bot(spec.name, game, bot_seed(plan, deal, rotation, seat), spec.budget))
     state = game.new(plan.players, plan.seed + deal, plan.options)
+    bots = [make(label, game, bot_seed(plan, deal, rotation, seat), state)
+            for seat, label in enumerate(seating)]
     play_out(state, bots)
     result = state.result()
     return {"index": index, "deal": deal, "rotation": rotation, "seed": plan.seed + deal,
