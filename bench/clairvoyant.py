@@ -6,65 +6,102 @@ policy and prior, capped at ``strengths.HARD_MS``) whose every iteration searche
 copy of the referee state instead of a determinization of its view: the
 same search, with perfect information. It plays the arena's duplicate
 deals against ``medium`` (or the bot given by ``--against``), every seat
-rotation, and prints the arena's table. Where the clairvoyant wins far
-more than ``hard`` does, the hidden cards, not the search, hold ``hard``
-back.
+rotation, and prints the arena's table.
+
+The referee state holds more than the hands: the future chance already
+drawn (Pizzamania's base deck in its order, the state's random sources).
+``--sees hands`` separates the two: every iteration searches the true
+hands, but with that future drawn anew, as no player could know it. Where
+``--sees hands`` wins far more than ``hard`` does, reading the hidden cards
+would pay; where only ``--sees everything`` does, the edge is foreknowledge
+of chance, which no fair bot can have.
 
     .venv/bin/python bench/clairvoyant.py pizzamania --option rounds=1 --deals 25 --seed 1000
+    .venv/bin/python bench/clairvoyant.py pizzamania --sees hands --option rounds=1 --deals 25
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+from functools import partial
 from multiprocessing import get_context
+from typing import Any
 
 from cardroom.arena import Plan, Row, arena_bot, format_table, parse_bot, play_game, summarise
 from cardroom.cli.options import collect_options
 from cardroom.core.bot import Bot, View, make_bot
 from cardroom.core.errors import CardroomError
 from cardroom.core.game import Game, State
+from cardroom.core.rng import Rng
+from cardroom.core.sampling import Shuffler
 from cardroom.frontend import load_everything
 from cardroom.games import get_game
 from cardroom.search.bot import IsmctsBot
 from cardroom.search.ismcts import Search
 
 LABEL = "clairvoyant"
+SEES = ("everything", "hands")
+Redraw = Callable[[Any, Shuffler], None]
+
+
+def redraw_pizzamania(state: Any, shuffler: Shuffler) -> None:
+    """The bases left in the deck in a new order, and new random sources
+    (for a reshuffle of the set-aside bases, D7, and later rounds' deals)."""
+    shuffler.shuffle(state.base_deck)
+    state.rng = shuffler.next_rng()
+
+
+# Per game: how to draw anew the future chance a referee state already holds.
+FUTURE: dict[str, Redraw] = {"pizzamania": redraw_pizzamania}
 
 
 class Sighted:
-    """A determinizer that deals the true hands: a copy of the referee state."""
+    """A determinizer that deals the true hands: a copy of the referee
+    state, with its future chance drawn anew when ``redraw`` is given."""
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, redraw: Redraw | None, rng: Rng) -> None:
         self.state = state
+        self.redraw = redraw
+        self.shuffler = Shuffler(rng)
 
     def sample(self) -> State:
-        return self.state.clone()
+        copy = self.state.clone()
+        if self.redraw is not None:
+            self.redraw(copy, self.shuffler)
+        return copy
 
 
 class Clairvoyant(IsmctsBot):
     name = LABEL
 
-    def __init__(self, game: Game, seed: int, table: State) -> None:
+    def __init__(self, game: Game, seed: int, table: State, sees: str = "everything") -> None:
+        if sees == "hands" and game.id not in FUTURE:
+            raise CardroomError(f"--sees hands: no way to redraw {game.name}'s future chance "
+                                f"here (known: {', '.join(FUTURE)})")
         hard = make_bot("hard", game, seed)
         if not isinstance(hard, IsmctsBot):
             raise TypeError(f"hard is a {type(hard).__name__}, not a search")
         super().__init__(game, seed, hard.config)  # hard's budget, from its one definition
         self.table = table
+        self.redraw = FUTURE[game.id] if sees == "hands" else None
 
     def new_search(self, view: View) -> Search:
         search = super().new_search(view)
-        search.determinizer = Sighted(self.table)
+        search.determinizer = Sighted(self.table, self.redraw, Rng(self.rng.next64()))
         return search
 
 
-def seat(label: str, game: Game, seed: int, state: State) -> Bot:
+def seat(sees: str, label: str, game: Game, seed: int, state: State) -> Bot:
     """The clairvoyant for its label, the arena's bot for any other."""
-    return Clairvoyant(game, seed, state) if label == LABEL else arena_bot(label, game, seed, state)
+    if label == LABEL:
+        return Clairvoyant(game, seed, state, sees)
+    return arena_bot(label, game, seed, state)
 
 
-def _work(job: tuple[Plan, int]) -> Row:
-    plan, index = job
-    return play_game(plan, index, seat)
+def _work(job: tuple[Plan, int, str]) -> Row:
+    plan, index, sees = job
+    return play_game(plan, index, partial(seat, sees))
 
 
 def main() -> None:
@@ -76,6 +113,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--sees", choices=SEES, default="everything",
+                        help="everything: the referee state as it is; hands: the true hands, "
+                             "with the future chance drawn anew")
     args = parser.parse_args()
     load_everything()
     lineup = (LABEL, *[args.against] * (args.players - 1))
@@ -86,11 +126,13 @@ def main() -> None:
         game.new(plan.players, plan.seed, plan.options)  # bad options fail here
         against = parse_bot(args.against)
         make_bot(against.name, game, 0, against.budget)
+        Clairvoyant(game, 0, game.new(plan.players, plan.seed, plan.options), args.sees)
     except CardroomError as error:
         parser.error(str(error))
-    jobs = [(plan, i) for i in range(plan.games)]
+    jobs = [(plan, i, args.sees) for i in range(plan.games)]
     with get_context("fork").Pool(args.jobs) as pool:
         rows = sorted(pool.map(_work, jobs), key=lambda r: r["index"])
+    print(f"clairvoyant sees: {args.sees}")
     print(format_table(summarise(plan, rows)))
 
 

@@ -7,6 +7,13 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardroom.core.errors import CardroomError
+from cardroom.frontend import load_everything
+from cardroom.games import get_game
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -27,16 +34,19 @@ def test_throughput_bench_reports_every_mode_and_the_hearts_ratio() -> None:
         assert rows["papayoo one round (4p) +view"]["vs_hearts_target"] == 3.0
 
 
-def test_clairvoyant_searches_the_referee_state_and_its_bench_runs() -> None:
+def clairvoyant_class() -> Any:
+    """bench/clairvoyant.py's bot (bench/ is not a package)."""
     sys.path.insert(0, str(ROOT / "bench"))
     try:
         from clairvoyant import Clairvoyant
     finally:
         sys.path.remove(str(ROOT / "bench"))
-    from cardroom.frontend import load_everything
-    from cardroom.games import get_game
-
     load_everything()
+    return Clairvoyant
+
+
+def test_clairvoyant_searches_the_referee_state_and_its_bench_runs() -> None:
+    Clairvoyant = clairvoyant_class()
     game = get_game("pizzamania")
     table = game.new(4, 3, {"rounds": 1})
     seat = table.to_act()[0]
@@ -50,3 +60,28 @@ def test_clairvoyant_searches_the_referee_state_and_its_bench_runs() -> None:
          "--option", "rounds=1", "--deals", "1", "--jobs", "1"],
         capture_output=True, text=True, timeout=300, check=True)
     assert "clairvoyant" in out.stdout and "medium" in out.stdout
+
+
+def test_clairvoyant_seeing_hands_redraws_the_future_chance() -> None:
+    """``--sees hands``: the true hands, but the base deck's order and the
+    random sources drawn anew (nobody can know them)."""
+    Clairvoyant = clairvoyant_class()
+    game = get_game("pizzamania")
+    table = game.new(4, 3, {"rounds": 1})
+    seat = table.to_act()[0]
+    search = Clairvoyant(game, 1, table, "hands").new_search(table.view(seat))
+    orders = set()
+    for _ in range(20):
+        searched = search.determinize()
+        assert [searched.view(p)["hand"] for p in range(4)] == \
+            [table.view(p)["hand"] for p in range(4)]
+        assert sorted(searched.base_deck) == sorted(table.base_deck)
+        orders.add(tuple(searched.base_deck))
+    assert len(orders) > 10  # a fresh order each time, not the referee's
+    with pytest.raises(CardroomError, match="no way to redraw"):
+        Clairvoyant(get_game("papayoo"), 1, get_game("papayoo").new(4, 3, {}), "hands")
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "clairvoyant.py"), "papayoo", "--sees", "hands"],
+        capture_output=True, text=True, timeout=300)
+    assert out.returncode == 2 and "no way to redraw" in out.stderr
+    assert "Traceback" not in out.stderr
