@@ -205,6 +205,51 @@ def test_a_time_budget_still_returns_a_legal_move() -> None:
     assert isinstance(bot, IsmctsBot) and bot.last is not None and bot.last.iterations >= 1
 
 
+def test_every_tree_follows_a_move_by_what_its_seat_saw_of_it() -> None:
+    """The mover's tree, at the node of its action, goes on by what it saw
+    of the move's outcome (here a card it drew, shown only to it): two
+    outcomes it can tell apart get two nodes, so its later choices are not
+    lumped together; the other seat, who saw only that a card was drawn,
+    stays in one node."""
+    def drew(card: str) -> list[dict[str, Any]]:
+        return [{"type": "play", "seat": 0, "card": "5S"},
+                {"type": "draw", "seat": 0, "count": 1},
+                {"type": "drawn", "seat": 0, "cards": [card], "to": [0]}]
+
+    action_node, other_root = ismcts.Node(), ismcts.Node()
+    after: list[list[ismcts.Node]] = []
+    for card in ("1H", "2H", "1H"):
+        cur = [action_node, other_root]
+        ismcts.Search.follow(cur, drew(card), 2)
+        after.append(cur)
+    assert after[0][0] is not after[1][0]  # different draws: different nodes
+    assert after[0][0] is after[2][0]  # the same draw: the same node
+    assert after[0][0] is not action_node and set(action_node.children) == {
+        ismcts.observation(drew("1H"), 0), ismcts.observation(drew("2H"), 0)}
+    assert after[0][1] is after[1][1] is after[2][1]  # seat 1 could not tell
+    assert len(other_root.children) == 1
+
+
+def test_in_pile_up_a_turn_s_refill_splits_the_movers_tree() -> None:
+    """Pile up refills the mover's hand when its turn ends: the search's
+    tree for that seat has a node per refill it saw under the move's node."""
+    game = get_game("pile-up")
+    state = game.new(3, 5)
+    seat = state.to_act()[0]
+    search = ismcts.Search(game, state.view(seat), Rng(1),
+                           parse_budget({"iterations": 300}, game=game))
+    search.run(set(state.legal_actions(seat)))
+    split = 0
+    for action, node in search.roots[seat].children.items():
+        d = search.determinize()
+        start = len(d.log)
+        d.apply(seat, action)
+        mine = repr(d.log[start])  # the move itself, as every outcome's record begins
+        assert node.children and all(key.startswith(f"[{mine}") for key in node.children)
+        split += len(node.children) > 1
+    assert split, "no own move of the searching seat led to outcomes it could tell apart"
+
+
 def test_utilities_from_rankings() -> None:
     ranking = [[2], [0, 3], [1]]
     assert win_utility(ranking, 4) == [0.0, 0.0, 1.0, 0.0]

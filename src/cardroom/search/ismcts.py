@@ -15,11 +15,16 @@ Each iteration:
    determinization, by UCB1 with availability counts (a child's
    exploration term uses how often it was *available*, not how often its
    parent was visited). Every tree then follows the move as its seat
-   observes it: the mover's tree by the action itself; another seat's tree
-   by the log events of that move that the seat may see. So a move hidden
-   from a seat (a card chosen to pass, an unrevealed simultaneous choice)
-   leads to one node in that seat's tree whatever it was, and no seat's
-   choices can depend on what it could not have seen.
+   observes it: another seat's tree by the log events of that move that
+   the seat may see; the mover's tree by the action itself (the node that
+   keeps the action's statistics) and then by what the mover saw of its
+   outcome, in the same way. So a move hidden from a seat (a card chosen
+   to pass, an unrevealed simultaneous choice) leads to one node in that
+   seat's tree whatever it was, and no seat's choices can depend on what
+   it could not have seen; while chance that the mover's own move draws
+   and shows it (the cards a turn's refill brings, the base turned when
+   its pass closes a pizza) leads to one node per outcome, so its later
+   choices are not lumped together across outcomes it can tell apart.
 3. *Expand* one untried legal action of the seat to move.
 4. *Play out* with a uniformly random policy (or the game's heuristic bot)
    to the end of the game, or to the search horizon (see ``reward``).
@@ -62,7 +67,8 @@ class Node:
     """One information set of one seat's tree.
 
     ``children`` maps the seat's own actions (ints) and its observations of
-    other seats' moves (strings) to nodes; ``visits``, ``total`` and
+    moves (strings: another seat's move, or the outcome of its own move
+    under the node of that action) to nodes; ``visits``, ``total`` and
     ``avail`` are the statistics of the move that led here, kept only for
     the seat's own moves (the ones it selects among)."""
 
@@ -220,7 +226,7 @@ class Search:
             child = children[action]
             path.append((actor, child))
             cur[actor] = child
-            self.follow(cur, actor, d.log[start:], players)
+            self.follow(cur, d.log[start:], players)
             if counter is not None and counter() != round0:
                 cut = True
                 break
@@ -268,13 +274,12 @@ class Search:
         return found
 
     @staticmethod
-    def follow(cur: list[Node], actor: int, events: Sequence[Event], players: int) -> None:
-        """Move every other seat's tree to the child its observation names."""
+    def follow(cur: list[Node], events: Sequence[Event], players: int) -> None:
+        """Move every seat's tree to the child its observation of a move's
+        events names (the mover's tree from the node of its action)."""
         public = all("to" not in e for e in events)
         shared = repr(events) if public else ""
         for seat in range(players):
-            if seat == actor:
-                continue
             key = shared if public else observation(events, seat)
             node = cur[seat]
             child = node.children.get(key)
