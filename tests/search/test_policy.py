@@ -15,7 +15,7 @@ from cardroom.search.bot import factory
 from cardroom.search.policy import default_rollout, playout, policy_of
 
 load_everything()
-WITH_POLICY = ["pizzamania", "love-formula"]
+WITH_POLICY = ["pizzamania", "love-formula", "pile-up"]
 
 
 def played_out(game_id: str, players: int, seed: int) -> list[tuple[int, int]]:

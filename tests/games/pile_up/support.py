@@ -79,6 +79,71 @@ def events(state: State, kind: str) -> list[dict[str, Any]]:
     return [e for e in state.log if e["type"] == kind]
 
 
+def whole_turn(state: PileUpState, seat: int, decide: Callable[[PileUpState, int], str]
+               ) -> list[str]:
+    """Let ``decide`` act for ``seat`` until another seat is to act."""
+    done = []
+    while state.to_act() == [seat]:
+        action = decide(state, seat)
+        assert action in state.legal_texts(seat)
+        state.act(seat, action)
+        done.append(action)
+    return done
+
+
+# ----- positions where a good player's move is plain (bots and the playout policy)
+def third_three_on_offer() -> PileUpState:
+    """Two 3s show; seat 1 could lay the third (and take the column) or play a 5 or 6."""
+    state = table([["3R", "3B", "1B", "2R", "2B", "4R"],
+                   ["3G", "5R", "1G", "1G", "4B", "6G"]], [3, 5, 6, 3, 5, 2])
+    play(state, (0, "place 3R"), (0, "place 3B"))
+    return state
+
+
+def a_three_to_stack() -> PileUpState:
+    """Two 3s show; seat 1 holds only 3s that match: 3R stacks, 3G would be the third."""
+    state = table([["3R", "3B", "1B", "2R", "2B", "4R"],
+                   ["3G", "3R", "1G", "1G", "4B", "6G"]], [3, 5, 2, 3, 2, 5])
+    play(state, (0, "place 3R"), (0, "place 3B"))
+    return state
+
+
+def a_white_to_end_on() -> PileUpState:
+    """Seat 2 holds 6G and 6W for the 6 column; seat 1 has no minus cards, seat 0 three."""
+    state = table([["5R", "5B", "5G", "1R", "1B", "2R"],
+                   ["6R", "6B", "4R", "4B", "4G", "3K"],
+                   ["6G", "6W", "2B", "2G", "3R", "3B"]],
+                  [5, 1, 2, 6, 2, 3, 6, 4, 1, 1])
+    play(state, (0, "place 5R"), (0, "place 5B"), (0, "place 5G"))
+    play(state, (1, "place 6R"), (1, "done"))
+    assert [len(minus(state, s)) for s in range(3)] == [3, 0, 0]
+    return state
+
+
+def a_black_to_arm() -> PileUpState:
+    state = table([["2R", "2B", "1B", "3R", "3B", "4R"],
+                   ["2G", "2K", "1G", "5G", "4B", "6G"]], [2, 5, 6, 2, 3, 3])
+    play(state, (0, "place 2R"), (0, "place 2B"))
+    return state
+
+
+def a_forced_take() -> PileUpState:
+    """No card of seat 0 matches the dice: it takes one, holding 1W and 1K."""
+    return table([["1W", "1K", "2R", "2B", "2G", "4R"],
+                  ["3G", "5R", "1G", "1G", "4B", "6G"]], [5, 6, 5])
+
+
+def a_triple_to_give() -> PileUpState:
+    """Seat 1 rolled a triple holding 2B, 2G, 2R and 2W as minus cards."""
+    state = table([["2R", "2B", "2G", "2W", "1B", "4R"],
+                   ["3G", "5R", "1G", "1G", "4B", "6G"]], [2, 5, 6, 3, 1, 1, 1])
+    play(state, (0, "place 2R"), (0, "place 2B"), (0, "place 2G"), (0, "place 2W"))
+    state.act(0, "push 1")
+    assert sorted(minus(state, 1)) == ["2B", "2G", "2R", "2W"]
+    assert state.phase() == "give"
+    return state
+
+
 @dataclass
 class Recipe:
     """A position reached by seeded random play, as a stacked set-up: replaying

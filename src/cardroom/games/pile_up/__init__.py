@@ -20,6 +20,7 @@ from cardroom.games.pile_up.cards import (
     IdPool,
 )
 from cardroom.games.pile_up.encoding import ENCODING
+from cardroom.games.pile_up.playout import choose as choose_playout
 from cardroom.games.pile_up.sampler import determinize
 from cardroom.games.pile_up.state import PileUpState
 
@@ -38,10 +39,13 @@ class PileUp(Game):
     # ISMCTS iterations per move by default: the most that keeps a move well
     # under a second on one core (bench/ismcts_speed.py; docs/bots.md).
     search_iterations = 900
-    # Random playouts of this long game are noisy: the heuristic's move is
+    # Playouts of this long game are noisy: the heuristic's move is
     # kept unless the search prefers another by 15% of its iterations
     # (measured stronger with the arena; docs/bots.md).
     search_prior = 0.15
+    # The search's playouts: the heuristic's rules of thumb one card ahead,
+    # not random moves (playout.py; cardroom.search.policy; docs/bots.md).
+    playout_policy = staticmethod(choose_playout)
 
     def convert_stacked(
         self, source: str, entry: Any, index: int, players: int, options: dict[str, Any]

@@ -1,0 +1,84 @@
+"""A cheap playout policy for the search (``rollout: policy``;
+cardroom.search.policy), after the heuristic bot's rules of thumb but
+looking one card ahead only: it lays the card (or ends the play with
+``done``) whose play, were it to end right there, is worth most: cards
+shed from the hand, a column pushed on (white last) or armed (black last),
+and no column taken back (a plain card last on an armed column or as the
+third visible card). It pushes onto the player with the fewest minus
+cards, never keeps a pushed column, and gives and takes plain cards before
+white and black ones. One move in ``SLIP`` is any legal move, so playouts
+still explore. It reads the determinized state, never the real one."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cardroom.games.pile_up.actions import DONE, KEEP, PUSH, STACK
+from cardroom.games.pile_up.cards import (
+    EFFECT_ARM,
+    EFFECT_PLAIN,
+    EFFECT_PUSH,
+    TYPE_EFFECT,
+    TYPE_NUMBER,
+    TYPES,
+)
+from cardroom.games.pile_up.fields import PHASE_GIVE, PHASE_PLAY, PHASE_TAKE, PileUpFields
+from cardroom.games.pile_up.rules import TAKE_AT
+
+SLIP = 0.1
+# The heuristic bot's weights (bot.py), per card.
+SHED = 0.25  # a card out of the hand
+SHED_LATE = 0.5  # the same once the draw pile is empty
+SHED_MINUS = 1.0  # a minus card laid from the minus pile
+PUSH_GAIN = 0.4  # per card pushed on
+WHITE_KEEP = 1.2  # a white card spent
+TRAP_GAIN = 0.3  # per card under an armed black card
+BLACK_KEEP = 0.8  # a black card spent
+
+
+def choose(s: PileUpFields, seat: int, actions: list[int],
+           rand: Callable[[], float]) -> int:
+    if len(actions) == 1 or rand() < SLIP:
+        return actions[int(rand() * len(actions))]
+    phase = s.phase_name
+    if phase == PHASE_PLAY:
+        return lay(s, actions)
+    if phase in (PHASE_GIVE, PHASE_TAKE):  # card actions: the type is the action mod TYPES
+        plain = [a for a in actions if TYPE_EFFECT[a % TYPES] == EFFECT_PLAIN]
+        pool = plain or actions
+        return pool[int(rand() * len(pool))]
+    minus = s.minus  # a push: onto the leader, never keep
+    return min((a for a in actions if a != KEEP), key=lambda a: minus[a - PUSH].bit_count())
+
+
+def lay(s: PileUpFields, actions: list[int]) -> int:
+    shed = SHED_MINUS if s.from_minus else SHED_LATE if not s.pile else SHED
+    best, pick = -1e9, actions[0]
+    for a in actions:
+        if a == DONE:
+            n, t, added, grows = s.number, s.last, 0, 0
+        else:
+            t = a - STACK if a >= STACK else a
+            n, added, grows = TYPE_NUMBER[t], 1, a < STACK
+        column = s.columns[n - 1]
+        armed = s.armed_before if s.placed else bool(s.armed >> (n - 1) & 1)
+        total = added
+        for stack in column:
+            total += stack.bit_count()
+        laid = s.placed + added
+        value = ending(s, TYPE_EFFECT[t], len(column) + grows, total, armed, laid, shed)
+        if value > best:
+            best, pick = value, a
+    return pick
+
+
+def ending(s: PileUpFields, effect: int, visible: int, total: int, armed: bool,
+           laid: int, shed: float) -> float:
+    """What the play is worth if it ends with this card last."""
+    if effect == EFFECT_PUSH:
+        return shed * laid + PUSH_GAIN * total - WHITE_KEEP
+    if effect == EFFECT_ARM:
+        return shed * laid + TRAP_GAIN * total - BLACK_KEEP
+    if armed or visible >= TAKE_AT:  # the column comes back as minus cards
+        return (SHED_MINUS * laid if s.from_minus else 0.0) - total
+    return shed * laid
