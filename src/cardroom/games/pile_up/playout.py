@@ -14,6 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cardroom.games.pile_up.actions import DONE, KEEP, PUSH, STACK
+from cardroom.games.pile_up.bot import (  # the heuristic's weights, per card
+    BLACK_KEEP,
+    PUSH_GAIN,
+    SHED_HAND,
+    SHED_HAND_LATE,
+    SHED_MINUS,
+    TRAP_GAIN,
+    WHITE_KEEP,
+)
 from cardroom.games.pile_up.cards import (
     EFFECT_ARM,
     EFFECT_PLAIN,
@@ -26,14 +35,6 @@ from cardroom.games.pile_up.fields import PHASE_GIVE, PHASE_PLAY, PHASE_TAKE, Pi
 from cardroom.games.pile_up.rules import TAKE_AT
 
 SLIP = 0.1
-# The heuristic bot's weights (bot.py), per card.
-SHED = 0.25  # a card out of the hand
-SHED_LATE = 0.5  # the same once the draw pile is empty
-SHED_MINUS = 1.0  # a minus card laid from the minus pile
-PUSH_GAIN = 0.4  # per card pushed on
-WHITE_KEEP = 1.2  # a white card spent
-TRAP_GAIN = 0.3  # per card under an armed black card
-BLACK_KEEP = 0.8  # a black card spent
 
 
 def choose(s: PileUpFields, seat: int, actions: list[int],
@@ -52,14 +53,14 @@ def choose(s: PileUpFields, seat: int, actions: list[int],
 
 
 def lay(s: PileUpFields, actions: list[int]) -> int:
-    shed = SHED_MINUS if s.from_minus else SHED_LATE if not s.pile else SHED
+    shed = SHED_MINUS if s.from_minus else SHED_HAND_LATE if not s.pile else SHED_HAND
     best, pick = -1e9, actions[0]
     for a in actions:
         if a == DONE:
             n, t, added, grows = s.number, s.last, 0, 0
         else:
             t = a - STACK if a >= STACK else a
-            n, added, grows = TYPE_NUMBER[t], 1, a < STACK
+            n, added, grows = TYPE_NUMBER[t], 1, int(a < STACK)
         column = s.columns[n - 1]
         armed = s.armed_before if s.placed else bool(s.armed >> (n - 1) & 1)
         total = added
