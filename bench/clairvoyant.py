@@ -123,10 +123,10 @@ def main() -> None:
         game = get_game(args.game)
         plan = Plan(args.game, lineup, args.deals, args.seed,
                     collect_options(game, args.option, []))
-        game.new(plan.players, plan.seed, plan.options)  # bad options fail here
+        first = game.new(plan.players, plan.seed, plan.options)  # bad options fail here
         against = parse_bot(args.against)
         make_bot(against.name, game, 0, against.budget)
-        Clairvoyant(game, 0, game.new(plan.players, plan.seed, plan.options), args.sees)
+        Clairvoyant(game, 0, first, args.sees)  # and a --sees the game cannot do
     except CardroomError as error:
         parser.error(str(error))
     jobs = [(plan, i, args.sees) for i in range(plan.games)]
