@@ -26,8 +26,10 @@ Each iteration:
    its pass closes a pizza) leads to one node per outcome, so its later
    choices are not lumped together across outcomes it can tell apart.
 3. *Expand* one untried legal action of the seat to move.
-4. *Play out* with a uniformly random policy (or the game's heuristic bot)
-   to the end of the game, or to the search horizon (see ``reward``).
+4. *Play out* with the game's playout policy where it names one
+   (``search.policy``), else uniformly random moves (or, on request, MAST
+   or the game's heuristic bot), to the end of the game, or to the search
+   horizon (see ``reward``).
 5. *Back up* each seat's utility into the nodes of its own moves.
 
 Simultaneous steps (several seats in ``to_act``) are taken one seat at a
