@@ -52,8 +52,14 @@ def redraw_pizzamania(state: Any, shuffler: Shuffler) -> None:
     state.rng = shuffler.next_rng()
 
 
+def redraw_pile_up(state: Any, shuffler: Shuffler) -> None:
+    """The draw pile in a new order, and new random sources (the dice)."""
+    shuffler.shuffle(state.pile)
+    state.rng = shuffler.next_rng()
+
+
 # Per game: how to draw anew the future chance a referee state already holds.
-FUTURE: dict[str, Redraw] = {"pizzamania": redraw_pizzamania}
+FUTURE: dict[str, Redraw] = {"pizzamania": redraw_pizzamania, "pile-up": redraw_pile_up}
 
 
 class Sighted:

@@ -62,22 +62,33 @@ def test_clairvoyant_searches_the_referee_state_and_its_bench_runs() -> None:
     assert "clairvoyant" in out.stdout and "medium" in out.stdout
 
 
-def test_clairvoyant_seeing_hands_redraws_the_future_chance() -> None:
-    """``--sees hands``: the true hands, but the base deck's order and the
-    random sources drawn anew (nobody can know them)."""
+@pytest.mark.parametrize(("game_id", "options", "future"), [
+    ("pizzamania", {"rounds": 1}, "base_deck"),  # the bases still to turn
+    ("pile-up", {}, "pile"),  # the draw pile
+])
+def test_clairvoyant_seeing_hands_redraws_the_future_chance(
+        game_id: str, options: dict[str, Any], future: str) -> None:
+    """``--sees hands``: the true hands, but the order of the cards still to
+    come and the random sources drawn anew (nobody can know them)."""
     Clairvoyant = clairvoyant_class()
-    game = get_game("pizzamania")
-    table = game.new(4, 3, {"rounds": 1})
+    game = get_game(game_id)
+    table = game.new(4, 3, options)
     seat = table.to_act()[0]
     search = Clairvoyant(game, 1, table, "hands").new_search(table.view(seat))
-    orders = set()
+    orders, draws = set(), set()
     for _ in range(20):
         searched = search.determinize()
         assert [searched.view(p)["hand"] for p in range(4)] == \
             [table.view(p)["hand"] for p in range(4)]
-        assert sorted(searched.base_deck) == sorted(table.base_deck)
-        orders.add(tuple(searched.base_deck))
+        assert sorted(getattr(searched, future)) == sorted(getattr(table, future))
+        orders.add(tuple(getattr(searched, future)))
+        draws.add(searched.rng.clone().next64())
     assert len(orders) > 10  # a fresh order each time, not the referee's
+    assert len(draws) == 20 and table.rng.clone().next64() not in draws  # new random sources
+
+
+def test_clairvoyant_refuses_to_see_hands_where_it_cannot_redraw_the_future() -> None:
+    Clairvoyant = clairvoyant_class()
     with pytest.raises(CardroomError, match="no way to redraw"):
         Clairvoyant(get_game("papayoo"), 1, get_game("papayoo").new(4, 3, {}), "hands")
     out = subprocess.run(
