@@ -23,7 +23,6 @@ of chance, which no fair bot can have.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 from functools import partial
 from multiprocessing import get_context
 from typing import Any
@@ -42,39 +41,32 @@ from cardroom.search.ismcts import Search
 
 LABEL = "clairvoyant"
 SEES = ("everything", "hands")
-Redraw = Callable[[Any, Shuffler], None]
+
+# Per game: the state's list of cards still to come, in the order they will
+# come (Pizzamania's bases still to turn, Pile up's draw pile).
+FUTURE: dict[str, str] = {"pizzamania": "base_deck", "pile-up": "pile"}
 
 
-def redraw_pizzamania(state: Any, shuffler: Shuffler) -> None:
-    """The bases left in the deck in a new order, and new random sources
-    (for a reshuffle of the set-aside bases, D7, and later rounds' deals)."""
-    shuffler.shuffle(state.base_deck)
+def redraw(state: Any, future: str, shuffler: Shuffler) -> None:
+    """The cards still to come in a new order, and new random sources (the
+    dice, a reshuffle of Pizzamania's set-aside bases, D7, later deals)."""
+    shuffler.shuffle(getattr(state, future))
     state.rng = shuffler.next_rng()
-
-
-def redraw_pile_up(state: Any, shuffler: Shuffler) -> None:
-    """The draw pile in a new order, and new random sources (the dice)."""
-    shuffler.shuffle(state.pile)
-    state.rng = shuffler.next_rng()
-
-
-# Per game: how to draw anew the future chance a referee state already holds.
-FUTURE: dict[str, Redraw] = {"pizzamania": redraw_pizzamania, "pile-up": redraw_pile_up}
 
 
 class Sighted:
     """A determinizer that deals the true hands: a copy of the referee
-    state, with its future chance drawn anew when ``redraw`` is given."""
+    state, with its future chance drawn anew when ``future`` is named."""
 
-    def __init__(self, state: State, redraw: Redraw | None, rng: Rng) -> None:
+    def __init__(self, state: State, future: str | None, rng: Rng) -> None:
         self.state = state
-        self.redraw = redraw
+        self.future = future
         self.shuffler = Shuffler(rng)
 
     def sample(self) -> State:
         copy = self.state.clone()
-        if self.redraw is not None:
-            self.redraw(copy, self.shuffler)
+        if self.future is not None:
+            redraw(copy, self.future, self.shuffler)
         return copy
 
 
@@ -90,11 +82,11 @@ class Clairvoyant(IsmctsBot):
             raise TypeError(f"hard is a {type(hard).__name__}, not a search")
         super().__init__(game, seed, hard.config)  # hard's budget, from its one definition
         self.table = table
-        self.redraw = FUTURE[game.id] if sees == "hands" else None
+        self.future = FUTURE[game.id] if sees == "hands" else None
 
     def new_search(self, view: View) -> Search:
         search = super().new_search(view)
-        search.determinizer = Sighted(self.table, self.redraw, Rng(self.rng.next64()))
+        search.determinizer = Sighted(self.table, self.future, Rng(self.rng.next64()))
         return search
 
 
