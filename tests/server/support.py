@@ -124,6 +124,13 @@ class WsClient:
         self.received.append(message)
         return message
 
+    def reply(self, timeout: float = 30) -> dict[str, Any]:
+        """The next message that is not a push (the answer to a line the
+        server could not read carries no id); pushes go to ``pushes``."""
+        while "push" in (message := self.receive(timeout)):
+            self.pushes.append(message)
+        return message
+
     def request(self, cmd: str, **args: Any) -> dict[str, Any]:
         self.next_id += 1
         rid = self.next_id

@@ -91,13 +91,13 @@ def test_malformed_messages_change_nothing(server: LiveServer) -> None:
         client.ok("hello", token=tokens[0])
         size = client.ok("view")["view"]["log_size"]
         client.send_raw("{not json")
-        assert code(client.receive()) == "bad_json"
+        assert code(client.reply()) == "bad_json"
         client.send_raw("[1, 2]")
-        assert code(client.receive()) == "bad_request"
+        assert code(client.reply()) == "bad_request"
         client.send_raw(b"\x00\x01binary")
-        assert code(client.receive()) == "bad_request"
+        assert code(client.reply()) == "bad_request"
         client.send_raw(json.dumps({"id": 1, "cmd": "act", "action": "x" * 20_000}))
-        assert code(client.receive()) == "too_large"
+        assert code(client.reply()) == "too_large"
         for request in [{"cmd": "teleport"}, {"cmd": 5}, {"cmd": "act"},
                         {"cmd": "act", "action": 7}, {"cmd": "view", "since": -1},
                         {"cmd": "view", "since": "a"}, {"cmd": "act", "action": "play 99Z"},
