@@ -17,6 +17,7 @@ constraints.txt.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import subprocess
 import sys
@@ -31,6 +32,11 @@ TYPED = ["src/cardroom"]
 
 
 def ensure_venv(extras: str) -> None:
+    install(extras)
+    ensure_compiled()
+
+
+def install(extras: str) -> None:
     stamp = VENV / f".cardroom-{extras or 'base'}"
     want = hashlib.sha256(
         (ROOT / "pyproject.toml").read_bytes() + (ROOT / "constraints.txt").read_bytes()
@@ -47,6 +53,37 @@ def ensure_venv(extras: str) -> None:
     subprocess.run([*pip, "--no-build-isolation", "-c", "constraints.txt", "-e", target],
                    cwd=ROOT, check=True)
     stamp.write_text(want)
+
+
+def ensure_compiled() -> None:
+    """Build the engines' compiled path when no build matches the sources
+    (src/cardroom/compiled.py): a minute or two, after a change to an
+    engine or a fresh set-up. Without a C compiler everything runs as pure
+    Python, correct and slower. CARDROOM_PURE=1 skips it."""
+    source = ROOT / "src" / "cardroom" / "compiled.py"
+    if os.environ.get("CARDROOM_PURE") or not source.exists():
+        return
+    # Read with this Python (it needs only the standard library): no
+    # interpreter to start when the build is there.
+    spec = importlib.util.spec_from_file_location("cardroom_compiled", source)
+    assert spec and spec.loader
+    compiled = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(compiled)
+    if compiled.built():
+        return
+    print("Compiling the game engines (a minute or two, once per change) ...", flush=True)
+    log = compiled.STORE / "build.log"
+    compiled.STORE.mkdir(exist_ok=True)
+    pip = [str(PY), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
+    with log.open("w") as out:
+        ok = (subprocess.run([*pip, "-c", "constraints.txt", "mypy"], cwd=ROOT, stdout=out,
+                             stderr=subprocess.STDOUT).returncode == 0
+              and subprocess.run([str(PY), "-c", "import cardroom.compiled as c; c.build()"],
+                                 cwd=ROOT, stdout=out, stderr=subprocess.STDOUT).returncode == 0)
+    if not ok:
+        last = log.read_text(errors="replace").strip().splitlines()[-1:] or ["(no output)"]
+        print(f"Could not compile the engines ({last[0][:200]}; all of it in {log}):"
+              " they run as pure Python, slower.", flush=True)
 
 
 def editable() -> bool:
@@ -103,7 +140,13 @@ def task_test(args: list[str]) -> int:
     if code == 5:
         print("pytest collected no tests: that is a failure here.")
         return 1
-    return code
+    if code != 0 or args or os.environ.get("CARDROOM_PURE"):
+        return code
+    # The engines' tests once more as pure Python (the compiled path ran
+    # above): the pure path must stay correct where no C compiler is.
+    print("$ pytest, the engines as pure Python (CARDROOM_PURE=1)", flush=True)
+    env = {**os.environ, "CARDROOM_PURE": "1", "CARDROOM_PURE_PASS": "1"}
+    return run(pytest_command([]), env=env)
 
 
 def main(argv: list[str]) -> int:

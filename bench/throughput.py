@@ -37,20 +37,25 @@ import contextlib
 import gc
 import json
 import multiprocessing
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
+from cardroom import compiled
 from cardroom.games import all_games, get_game
 
 PlayOne = Callable[[int], int]
 MODES = ("checked", "playout", "view")
 HEARTS = "openspiel hearts"
 PEER_ROW = "papayoo one round"  # the unit of play of one Hearts deal
+PURE = " [pure]"
 
 # Extra option sets measured beside each game's defaults.
 VARIANTS: dict[str, list[tuple[str, dict[str, Any]]]] = {
@@ -62,11 +67,26 @@ TARGETS = {"papayoo": 1500.0, "pizzamania": 1500.0, "pile-up": 1500.0, "muzicand
            "love-formula": 400.0, "love-formula every expansion": 200.0}
 
 
+# What an entry plays, rebuilt in its own process: ("game", id, players,
+# options as JSON, mode) or ("hearts", "tensor" or "").
+Spec = tuple[str, ...]
+
+
 @dataclass(frozen=True)
 class Entry:
     name: str
-    play_one: PlayOne
+    spec: Spec
     target: float | None = None
+    pure: bool = False  # the engines as pure Python (cardroom/compiled.py)
+
+
+def play_of(spec: Spec) -> PlayOne:
+    if spec[0] == "hearts":
+        play = openspiel_hearts(spec[1] == "tensor")
+        assert play is not None, "OpenSpiel is installed (checked before)"
+        return play
+    _, game_id, players, options, mode = spec
+    return cardroom_game(game_id, int(players), json.loads(options), mode)
 
 
 def cardroom_game(game_id: str, players: int, options: dict[str, Any], mode: str) -> PlayOne:
@@ -122,7 +142,9 @@ def openspiel_hearts(tensor: bool) -> PlayOne | None:
     return play_one
 
 
-def entries(wanted: set[str]) -> list[Entry]:
+def entries(wanted: set[str], pure_too: bool) -> list[Entry]:
+    """Every measured entry; with ``pure_too``, each game's entries also as
+    pure Python (a twin named ``... [pure]``) beside the compiled ones."""
     out: list[Entry] = []
     for game in all_games():
         if game.id not in wanted:
@@ -133,13 +155,14 @@ def entries(wanted: set[str]) -> list[Entry]:
             name = f"{game.id} {label}".strip()
             for mode in MODES:
                 suffix = "" if mode == "checked" else f" +{mode}"
-                out.append(Entry(f"{name} ({players}p){suffix}",
-                                 cardroom_game(game.id, players, options, mode),
-                                 TARGETS.get(name)))
-    for tensor in (False, True):
-        play = openspiel_hearts(tensor)
-        if play is not None:
-            out.append(Entry(f"{HEARTS} (4p){' +tensor' if tensor else ''}", play))
+                spec = ("game", game.id, str(players), json.dumps(options), mode)
+                row = f"{name} ({players}p){suffix}"
+                out.append(Entry(row, spec, TARGETS.get(name)))
+                if pure_too:
+                    out.append(Entry(row + PURE, spec, pure=True))
+    if openspiel_hearts(False) is not None:
+        for tensor in ("", "tensor"):
+            out.append(Entry(f"{HEARTS} (4p){' +tensor' if tensor else ''}", ("hearts", tensor)))
     return out
 
 
@@ -173,14 +196,23 @@ def measure(todo: list[Entry], repeats: int, slots: int, slot_s: float) -> list[
 
 
 class Worker:
-    """One entry's own process (forked, so it inherits the entry's closure)."""
+    """One entry's own process: a fresh interpreter (spawned), so that a
+    pure entry imports the engines as pure Python."""
 
     def __init__(self, entry: Entry) -> None:
         self.name = entry.name
-        context = multiprocessing.get_context("fork")
+        context = multiprocessing.get_context("spawn")
         self.conn, child = context.Pipe()
-        self.proc = context.Process(target=_serve, args=(child, entry.play_one), daemon=True)
-        self.proc.start()
+        self.proc = context.Process(target=_serve, args=(child, entry.spec), daemon=True)
+        saved = os.environ.get(compiled.PURE_ENV)
+        os.environ[compiled.PURE_ENV] = "1" if entry.pure else ""
+        try:
+            self.proc.start()
+        finally:
+            if saved is None:
+                del os.environ[compiled.PURE_ENV]
+            else:
+                os.environ[compiled.PURE_ENV] = saved
         child.close()
 
     def slot(self, slot_s: float) -> tuple[int, float]:
@@ -194,8 +226,9 @@ class Worker:
         self.proc.join(timeout=10)
 
 
-def _serve(conn: Connection, play_one: PlayOne) -> None:
+def _serve(conn: Connection, spec: Spec) -> None:
     """Play whole games for each slot asked for; answer (games, CPU seconds)."""
+    play_one = play_of(spec)
     clock = time.process_time
     n = 0
     while (slot_s := conn.recv()) is not None:
@@ -213,18 +246,29 @@ def _serve(conn: Connection, play_one: PlayOne) -> None:
 
 
 def summarise(todo: list[Entry], reps: list[dict[str, float]]) -> dict[str, dict[str, Any]]:
+    """One row per compiled (or only) entry; a pure twin's rate and the
+    gain over it (compiled over pure, within each repetition) join its row."""
     rows: dict[str, dict[str, Any]] = {}
     peer = {False: f"{HEARTS} (4p)", True: f"{HEARTS} (4p) +tensor"}
     for e in todo:
+        if e.pure:
+            continue
         rates = [r[e.name] for r in reps]
         row: dict[str, Any] = {"games_per_s_min": min(rates),
                                "games_per_s_median": statistics.median(rates)}
+        twin = e.name + PURE
+        if twin in reps[0]:
+            row["pure_games_per_s_median"] = statistics.median(r[twin] for r in reps)
+            row["gain_median"] = statistics.median(r[e.name] / r[twin] for r in reps)
         view = e.name.endswith("+view")
         if peer[view] in reps[0] and e.name.startswith(PEER_ROW):
             ratios = [r[e.name] / r[peer[view]] for r in reps]
             row["vs_hearts_min"] = min(ratios)
             row["vs_hearts_median"] = statistics.median(ratios)
             row["vs_hearts_target"] = 3.0 if view else 2.0
+            if twin in reps[0]:
+                row["pure_vs_hearts_median"] = statistics.median(
+                    r[twin] / r[peer[view]] for r in reps)
         if e.target is not None and not view:
             row["target"] = e.target
         rows[e.name] = row
@@ -245,35 +289,57 @@ def ismcts_rows(wanted: set[str], positions: int, seed: int) -> dict[str, dict[s
     return rows
 
 
-def print_throughput(rows: dict[str, dict[str, Any]], reps: int) -> None:
+def add_pure_search(rows: dict[str, dict[str, Any]], games: str | None, positions: int,
+                    seed: int) -> None:
+    """The same ISMCTS measurement with the engines as pure Python, in a
+    process of its own (after the compiled one, not interleaved with it)."""
+    cmd = [sys.executable, __file__, "--only", "ismcts", "--json", "--no-pure",
+           "--positions", str(positions), "--seed", str(seed)]
+    if games:
+        cmd += ["--games", games]
+    env = {**os.environ, compiled.PURE_ENV: "1"}
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+    for name, pure in json.loads(done.stdout)["ismcts"].items():
+        rows[name]["pure_iterations_per_s"] = pure["iterations_per_s"]
+
+
+def print_throughput(rows: dict[str, dict[str, Any]], reps: int, path: str) -> None:
     print(f"random self-play: games per CPU-second, min and median of {reps} interleaved "
-          "repetitions")
-    print(f"{'entry':<44} {'min':>8} {'median':>8} {'vs hearts':>15} {'target':>7}")
+          f"repetitions; engines {path}")
+    print(f"{'entry':<42} {'min':>6} {'median':>6} {'pure':>6} {'gain':>5} "
+          f"{'vs hearts':>11} {'(pure)':>6} {'target':>7}")
     for name, r in rows.items():
-        ratio = target = ""
+        ratio = pure_ratio = target = pure = gain = ""
+        if "pure_games_per_s_median" in r:
+            pure = f"{r['pure_games_per_s_median']:.0f}"
+            gain = f"{r['gain_median']:.2f}x"
         if "vs_hearts_min" in r:
-            ratio = f"{r['vs_hearts_min']:.2f}x/{r['vs_hearts_median']:.2f}x"
+            ratio = f"{r['vs_hearts_min']:.2f}/{r['vs_hearts_median']:.2f}x"
+            if "pure_vs_hearts_median" in r:
+                pure_ratio = f"{r['pure_vs_hearts_median']:.2f}x"
             good = r["vs_hearts_median"] >= r["vs_hearts_target"]
             target = f"{'ok' if good else 'below'} {r['vs_hearts_target']:.0f}x"
         elif "target" in r:
             target = f"{'ok' if r['games_per_s_median'] >= r['target'] else 'below'} " \
                      f"{r['target']:.0f}"
-        print(f"{name:<44} {r['games_per_s_min']:>8.0f} {r['games_per_s_median']:>8.0f} "
-              f"{ratio:>15} {target:>7}")
+        print(f"{name:<42} {r['games_per_s_min']:>6.0f} {r['games_per_s_median']:>6.0f} "
+              f"{pure:>6} {gain:>5} {ratio:>11} {pure_ratio:>6} {target:>7}")
     print("Rows: apply() with every event logged; +playout: the fast path of search and")
     print("simulations (apply_unchecked, no event log); +view: apply() and the acting seat's view")
     print("every step. Every driver, Hearts' too, picks with random.Random.randrange.")
-    print("vs hearts: one Papayoo round's games/s over one Hearts deal's, within each repetition")
-    print("(min/median); the +view row over Hearts +tensor. pyspiel's apply_action does not")
-    print("check legality either, so +playout is the like-for-like row. Targets: the median")
-    print("ratios, and games/s at each game's default options (checked and fast path).")
+    print("pure: the same entry with the engines as pure Python (median); gain: compiled over")
+    print("pure within each repetition (median). vs hearts: one Papayoo round's games/s over one")
+    print("Hearts deal's, within each repetition (min/median); the +view row over Hearts +tensor.")
+    print("pyspiel's apply_action does not check legality either, so +playout is the")
+    print("like-for-like row. Targets: the median ratios, and games/s at each game's default")
+    print("options (checked and fast path).")
 
 
 def print_ismcts(rows: dict[str, dict[str, Any]]) -> None:
     print("ismcts, the registered bot at each game's default budget (its iterations, capped at")
     print("the default time; its playout policy and prior): CPU seconds of this process per move")
-    print(f"{'game':<16} {'budget':>18} {'pos':>4} {'iter/s':>7} {'iter/move':>9} "
-          f"{'mean s':>7} {'max s':>6} {'uncapped':>8}  mean < 0.5 s, max < 1 s")
+    print(f"{'game':<16} {'budget':>18} {'pos':>4} {'iter/s':>7} {'pure':>6} {'gain':>5} "
+          f"{'iter/move':>9} {'mean s':>7} {'max s':>6} {'uncapped':>8}  mean < 0.5 s, max < 1 s")
     for name, r in rows.items():
         b = r["budget"]
         ms = f"{b['ms']:.0f}ms" if b.get("ms") else "-"
@@ -281,10 +347,20 @@ def print_ismcts(rows: dict[str, dict[str, Any]]) -> None:
         ok = r["move_s_mean"] < 0.5 and r["move_s_max"] < 1.0
         # What the iterations alone would take, at the measured rate.
         uncapped = r["default_iterations"] / r["iterations_per_s"]
+        pure = gain = ""
+        if "pure_iterations_per_s" in r:
+            pure = f"{r['pure_iterations_per_s']:.0f}"
+            gain = f"{r['iterations_per_s'] / r['pure_iterations_per_s']:.2f}x"
         print(f"{name:<16} {shown:>18} {r['positions']:>4} {r['iterations_per_s']:>7.0f} "
-              f"{r['iterations_per_move']:>9.0f} {r['move_s_mean']:>7.3f} "
+              f"{pure:>6} {gain:>5} {r['iterations_per_move']:>9.0f} {r['move_s_mean']:>7.3f} "
               f"{r['move_s_max']:>6.3f} {uncapped:>8.3f}  {'ok' if ok else 'MISSED'}")
     print("uncapped: the default iterations at the measured rate, without the time cap.")
+    print("pure: iterations per CPU-second with the engines as pure Python, measured after")
+    print("the compiled rows in a process of its own; gain: compiled over pure.")
+
+
+def path_in_use() -> str:
+    return "compiled" if compiled.ACTIVE else f"as pure Python ({compiled.REASON})"
 
 
 def main() -> None:
@@ -298,6 +374,8 @@ def main() -> None:
                         help="ISMCTS positions per game and player count (default 6, quick 2)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--no-pure", action="store_true",
+                        help="with the compiled engines, skip the pure-Python twins")
     args = parser.parse_args()
     wanted = set(args.games.split(",")) if args.games else {g.id for g in all_games()}
     repeats = args.repeats or (3 if args.quick else 5)
@@ -305,15 +383,17 @@ def main() -> None:
     slot_s = args.slot or (0.2 if args.quick else 0.25)
     out: dict[str, Any] = {}
     if args.only != "ismcts":
-        todo = entries(wanted)
+        todo = entries(wanted, compiled.ACTIVE and not args.no_pure)
         out["throughput"] = summarise(todo, measure(todo, repeats, slots, slot_s))
         if not args.json:
-            print_throughput(out["throughput"], repeats)
+            print_throughput(out["throughput"], repeats, path_in_use())
             if not any(e.name.startswith(HEARTS) for e in todo):
                 print("(OpenSpiel missing: python3 run.py bench installs the test extra)")
     if args.only != "throughput":
         positions = args.positions or (2 if args.quick else 6)
         out["ismcts"] = ismcts_rows(wanted, positions, args.seed)
+        if compiled.ACTIVE and not args.no_pure:
+            add_pure_search(out["ismcts"], args.games, positions, args.seed)
         if not args.json:
             print()
             print_ismcts(out["ismcts"])

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from cardroom import compiled
 from cardroom.core.errors import CardroomError
 from cardroom.frontend import load_everything
 from cardroom.games import get_game
@@ -28,6 +29,10 @@ def test_throughput_bench_reports_every_mode_and_the_hearts_ratio() -> None:
                  "papayoo one round (4p) +playout"):
         assert rows[name]["games_per_s_min"] > 0, name
     assert rows["papayoo (4p)"]["target"] == 1500.0
+    if compiled.ACTIVE:  # each compiled row beside its pure-Python twin
+        assert rows["papayoo (4p) +playout"]["pure_games_per_s_median"] > 0
+        assert rows["papayoo (4p) +playout"]["gain_median"] > 0
+        assert not any(name.endswith("[pure]") for name in rows)
     if "openspiel hearts (4p)" in rows:  # the test extra installs pyspiel
         ratio = rows["papayoo one round (4p) +playout"]
         assert ratio["vs_hearts_target"] == 2.0 and ratio["vs_hearts_median"] > 0

@@ -73,6 +73,7 @@ def players_for(game: Game) -> st.SearchStrategy[int]:
     return st.integers(game.min_players, game.max_players)
 
 
+@pytest.mark.pure_only  # swaps a compiled function (tests/conftest.py)
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 @settings(max_examples=8)
 @given(data=st.data(), seed=st.integers(0, 2**63))
@@ -85,6 +86,7 @@ def test_sources_draw_the_same_outcomes_however_the_game_is_played(
     compare(game, randomly, otherwise)
 
 
+@pytest.mark.pure_only  # swaps a compiled function (tests/conftest.py)
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_random_and_heuristic_bots_get_the_same_deals(game: Game) -> None:
     players = min(4, game.max_players)

@@ -95,6 +95,7 @@ def test_resampling_keeps_the_information_set_and_never_copies_the_truth(name: s
     assert any(truth(s) != truth(state) for s in samples)
 
 
+@pytest.mark.pure_only  # swaps a compiled function (tests/conftest.py)
 def test_resampling_goes_through_the_game_determinization_of_the_seat_view() -> None:
     game = load("cardroom_papayoo")
     state = advance(game.new_initial_state(), 20)

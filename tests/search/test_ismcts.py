@@ -83,6 +83,7 @@ def test_same_seed_same_move_from_a_view_alone(game: Game) -> None:
         assert first in legal
 
 
+@pytest.mark.pure_only  # swaps a compiled function (tests/conftest.py)
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_the_search_sees_states_only_through_the_seat_view(
     game: Game, monkeypatch: pytest.MonkeyPatch

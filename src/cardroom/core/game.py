@@ -27,6 +27,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from cardroom.core.bot import Bot
 from cardroom.core.encoding import Encoding
 from cardroom.core.errors import BadOption, GameOver, IllegalAction, NotYourTurn
@@ -52,6 +54,8 @@ class Result:
         return {"ranking": self.ranking, "scores": self.scores, **self.detail}
 
 
+# Compiled (cardroom.compiled), yet subclassed by interpreted code.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """A game in progress. Subclasses add their own fields and rules."""
 
@@ -266,6 +270,8 @@ class State(ABC):
         )
 
 
+# A Python class even when compiled: a frozen native class does not unpickle.
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class GameParts:
     """What a game package plugs into its ``Game`` besides rules and data:
@@ -277,6 +283,8 @@ class GameParts:
     describe_event: Callable[[Mapping[str, Any], Viewer], str | None]
 
 
+# Compiled (cardroom.compiled), yet subclassed by interpreted code.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """A game's definition: identity, player range, options, and factories."""
 

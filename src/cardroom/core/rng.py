@@ -43,7 +43,9 @@ def source_seed(seed: int, source: str) -> int:
 class Rng:
     __slots__ = ("_s", "_seed", "_stack", "_streams", "_used")
 
-    def __init__(self, seed: int, stack: Mapping[str, Sequence[Any]] | None = None) -> None:
+    # ``seed`` has a default only for ``Rng.__new__(Rng)`` (clone,
+    # with_source): compiled by mypyc, that call runs __init__ too.
+    def __init__(self, seed: int = 0, stack: Mapping[str, Sequence[Any]] | None = None) -> None:
         self._seed = seed & MASK64
         self._s = self._seed
         # Stacked outcomes are already converted and validated by the game;

@@ -51,6 +51,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from cardroom.core.bot import Bot
 from cardroom.core.game import Event, Game, State
 from cardroom.core.rng import Rng
@@ -84,6 +86,8 @@ class Node:
         self.avail = 0
 
 
+# A Python class even when compiled: a frozen native class does not unpickle.
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Config:
     """Search settings. ``iterations`` and ``ms`` bound the search (the
@@ -99,6 +103,8 @@ class Config:
     prior: float = 0.0
 
 
+# A Python class even when compiled: a frozen native class does not unpickle.
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Stats:
     """What the last search did (for benchmarks and the curious)."""

@@ -14,6 +14,7 @@ import pytest
 
 from cardroom.core.cardset import cards_of, mask_of
 from cardroom.core.rng import Rng
+from cardroom.core.sampling import Shuffler
 from cardroom.games.muzicando.actions import cell_of
 from cardroom.games.muzicando.cards import ANY_OPENING, BY_CODE, CODE, mask_of_codes
 from cardroom.games.muzicando.sampler import _careful, _feasible
@@ -112,10 +113,10 @@ def test_careful_deal_honours_a_wanted_card() -> None:
     cards = [0, 1, 2, 3, 4]
     # Bucket 0 must get card 4 (the only wanted one); bucket 1 may not take 3.
     for k in range(10):
-        out = _careful(cards, [2, 2, 1], [0, 0b1000, 0], [0b10000, 0, 0], Rng(k))
+        out = _careful(cards, [2, 2, 1], [0, 0b1000, 0], [0b10000, 0, 0], Shuffler(Rng(k)))
         assert 4 in out[0] and 3 not in out[1]
     with pytest.raises(ValueError, match="consistent"):
-        _careful(cards, [2, 2, 1], [0b10000, 0, 0], [0b10000, 0, 0], Rng(0))
+        _careful(cards, [2, 2, 1], [0b10000, 0, 0], [0b10000, 0, 0], Shuffler(Rng(0)))
 
 
 def test_determinize_redeals_hidden_cards() -> None:
@@ -130,7 +131,7 @@ def test_careful_deal_finds_the_only_consistent_deal() -> None:
     # Bucket 0 may take only cards 0 and 1; bucket 1 may not take 0 or 1.
     banned = [0b1100, 0b0011, 0]
     for k in range(10):
-        out = _careful(cards, [2, 1, 1], banned, [0, 0, 0], Rng(k))
+        out = _careful(cards, [2, 1, 1], banned, [0, 0, 0], Shuffler(Rng(k)))
         assert sorted(out[0]) == [0, 1] and len(out[1]) == 1 and out[1][0] in (2, 3)
     assert not _feasible(cards, [1, 2, 1], [0b1100, 0b0011, 0b0011])
 

@@ -102,6 +102,7 @@ def card_by_card(
     return dealt
 
 
+@pytest.mark.pure_only  # swaps a compiled function (tests/conftest.py)
 def test_the_check_catches_a_biased_deal(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sampler, "_uniform", card_by_card)
     view = small_position(1).view(0)

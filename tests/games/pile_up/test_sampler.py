@@ -140,6 +140,7 @@ def one_then_any(cards: list[int], want: int, slots: int,
     return [first, *rest[:slots - 1]], rest[slots - 1:]
 
 
+@pytest.mark.pure_only  # swaps a compiled function (tests/conftest.py)
 def test_the_check_catches_a_biased_deal(monkeypatch: pytest.MonkeyPatch) -> None:
     state = late_position(other_laying)
     view = state.view(0)

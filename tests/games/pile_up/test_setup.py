@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from pathlib import Path
+from importlib import resources
 
 import pytest
 
@@ -19,7 +19,7 @@ HANDS3 = [["1R", "1B", "2R", "2B", "4R", "4B"],
 
 
 def test_d1_the_deck_is_66_cards_read_from_data() -> None:
-    data = json.loads((Path(cards.__file__).with_name("rudy.json")).read_text())
+    data = json.loads(resources.files("cardroom.games.pile_up").joinpath("rudy.json").read_text())
     assert [c["code"] for c in data["colours"]] == ["R", "B", "G", "W", "K"]
     counts = Counter(FULL_DECK)
     assert len(FULL_DECK) == cards.CARD_COUNT == 66

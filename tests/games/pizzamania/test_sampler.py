@@ -190,6 +190,7 @@ def copies_alike(pool: int, k: int, lo: list[int], hi: list[int], rng: Shuffler)
     return fits[rng.below(len(fits))]
 
 
+@pytest.mark.pure_only  # swaps a compiled function (tests/conftest.py)
 def test_the_check_catches_a_biased_shuffle(monkeypatch: pytest.MonkeyPatch) -> None:
     state = round_one()
     monkeypatch.setattr(Shuffler, "shuffle", naive_shuffle)
@@ -207,6 +208,7 @@ class CopiesAlike:
         return copies_alike(*self.args, sh)
 
 
+@pytest.mark.pure_only  # swaps a compiled function (tests/conftest.py)
 def test_the_check_catches_copies_counted_as_one(monkeypatch: pytest.MonkeyPatch) -> None:
     state = round_two_late()
     monkeypatch.setattr(sampler, "Bounded", CopiesAlike)

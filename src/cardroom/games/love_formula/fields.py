@@ -59,8 +59,16 @@ class Frame:
         self.kind = kind  # MAIN_FRAME, REACTION_FRAME, NESTED_FRAME or CHANCE_FRAME
 
     def copy(self) -> Frame:
-        return Frame(self.card, self.player, self.program, self.subject, self.kind,
-                     self.index, self.count)
+        return Frame(*self._arguments())
+
+    def _arguments(self) -> tuple[int, int, int, int, int, int, int]:
+        return (self.card, self.player, self.program, self.subject, self.kind,
+                self.index, self.count)
+
+    # Pickled through its constructor: compiled (cardroom/compiled.py), the
+    # default way would call __init__ with no arguments.
+    def __reduce__(self) -> tuple[type[Frame], tuple[int, ...]]:
+        return Frame, self._arguments()
 
 
 class LoveFields(State):

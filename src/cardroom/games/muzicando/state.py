@@ -8,6 +8,8 @@ agreed number is complete. Actions are ints (actions.py).
 
 from __future__ import annotations
 
+from typing import Any
+
 # Plain imports of the modules: "from the package import" would count as an
 # import of the package's __init__, which imports this module (a cycle).
 import cardroom.games.muzicando.actions as actions
@@ -15,23 +17,52 @@ import cardroom.games.muzicando.legal as legal
 import cardroom.games.muzicando.rules as rules
 import cardroom.games.muzicando.scoring as scoring
 import cardroom.games.muzicando.views as views
+from cardroom.core.game import Result, Viewer
 from cardroom.games.muzicando.fields import MuzicandoFields
 
 
 class MuzicandoState(MuzicandoFields):
-    setup = rules.setup
-    to_act = rules.to_act
-    is_over = rules.is_over
-    phase = rules.phase
-    _apply = rules.apply
-    legal_actions = legal.legal_actions
-    illegal_reason = legal.illegal_reason
-    # An action's text is a function of the int alone (core.game).
-    action_text = staticmethod(actions.action_text)
-    parse_action = staticmethod(actions.parse_action)
-    scores = scoring.scores
-    result = scoring.result
-    rounds_completed = scoring.rounds_completed
-    standing = scoring.standing
-    table_view = views.table_view
-    invariant_errors = views.invariant_errors
+    def setup(self) -> None:
+        rules.setup(self)
+
+    def to_act(self) -> list[int]:
+        return rules.to_act(self)
+
+    def is_over(self) -> bool:
+        return rules.is_over(self)
+
+    def phase(self) -> str:
+        return rules.phase(self)
+
+    def _apply(self, seat: int, action: int) -> None:
+        rules.apply(self, seat, action)
+
+    def legal_actions(self, seat: int) -> list[int]:
+        return legal.legal_actions(self, seat)
+
+    def illegal_reason(self, seat: int, action: int) -> str | None:
+        return legal.illegal_reason(self, seat, action)
+
+    def action_text(self, action: int) -> str:
+        return actions.action_text(action)
+
+    def parse_action(self, text: str) -> int | None:
+        return actions.parse_action(text)
+
+    def scores(self) -> list[Any]:
+        return scoring.scores(self)
+
+    def result(self) -> Result:
+        return scoring.result(self)
+
+    def rounds_completed(self) -> int:
+        return scoring.rounds_completed(self)
+
+    def standing(self) -> Result:
+        return scoring.standing(self)
+
+    def table_view(self, seat: Viewer) -> dict[str, Any]:
+        return views.table_view(self, seat)
+
+    def invariant_errors(self) -> list[str]:
+        return views.invariant_errors(self)

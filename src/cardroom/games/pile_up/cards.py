@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from pathlib import Path
+from importlib import resources
 
 from cardroom.core.cardset import cards_of, mask_of
 
-_DATA = json.loads(Path(__file__).with_name("rudy.json").read_text(encoding="utf-8"))
+# Found through the package, not __file__ (a compiled module lives elsewhere).
+_PACKAGE = __name__.rpartition(".")[0]
+_DATA = json.loads(resources.files(_PACKAGE).joinpath("rudy.json").read_text(encoding="utf-8"))
 
 EFFECT_PLAIN, EFFECT_PUSH, EFFECT_ARM = 0, 1, 2
 _EFFECTS = {"plain": EFFECT_PLAIN, "push": EFFECT_PUSH, "arm": EFFECT_ARM}

@@ -18,12 +18,16 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from cardroom.core.cardset import CardCodes
 
 BITS = 4
 NIBBLE = (1 << BITS) - 1
 
 
+# A Python class even when compiled: a frozen native class does not unpickle.
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Chef:
     """One pizzaiolo card: who takes it after a round and what it gives."""

@@ -12,11 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Self
 
+from mypy_extensions import mypyc_attr
+
 from cardroom.core.game import State
 
 PHASE_PLAY, PHASE_CHOOSE, PHASE_OVER = "play", "choose", "over"
 
 
+# A Python class even when compiled: a frozen native class does not unpickle.
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Gift:
     """One transfer ordered by a chef card (D9): ``cards`` is a packed pile."""

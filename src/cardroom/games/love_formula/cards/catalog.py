@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +34,8 @@ from cardroom.games.love_formula.cards.vocabulary import (
     check_condition,
 )
 
-DATA_DIR = Path(__file__).parent / "data"
+# Found through the package, not __file__ (a compiled module lives elsewhere).
+DATA_DIR = Path(str(resources.files(__name__.rpartition(".")[0]).joinpath("data")))
 SETS = ("base", "chance", "goals", "promo")
 PREP, COUPLE, OBSTACLE, CONNECTION, ACTION, REACTION, CHANCE, GOAL, VPCARD = range(9)
 

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from cardroom.core.errors import BadOption
 from cardroom.core.options import Option
 from cardroom.games.love_formula.cards import promo
@@ -107,6 +109,8 @@ OPTIONS = (
 )
 
 
+# A Python class even when compiled: a frozen native class does not unpickle.
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Config:
     parts: tuple[str, ...]  # the promo pack's choices, in promo.PARTS order (D8)

@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 # Where an op may appear: on_play of an action, obstacle (on attach), connection
 # (on attach), reaction or preparation (after it is placed); on_expire of an
 # obstacle or connection; on_reveal of a chance card.
@@ -24,6 +26,8 @@ ATTACHED = (OBSTACLE, CONNECTION)
 EVERYWHERE = (ACTION, OBSTACLE, CONNECTION, REACTION)
 
 
+# A Python class even when compiled: a frozen native class does not unpickle.
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class OpSpec:
     params: Mapping[str, tuple[type, tuple[Any, ...] | None]]  # name: (type, choices)
@@ -90,6 +94,8 @@ TRIGGERS: dict[str, dict[str, tuple[str, ...]]] = {
 REACTION_ONLY = ("cancel", "redirect", "intercept")
 
 
+# A Python class even when compiled: a frozen native class does not unpickle.
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Op:
     name: str
@@ -200,6 +206,8 @@ MEASURES = ("couples", "perfect", "big_perfect", "preparations", "events", "loca
 NO_LIMIT = 1 << 30
 
 
+# A Python class even when compiled: a frozen native class does not unpickle.
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Clause:
     """One part of a goal's condition: a measure within bounds, or the most of it."""

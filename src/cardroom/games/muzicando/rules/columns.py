@@ -59,11 +59,15 @@ class ColumnTable:
         self.playable = -1
 
     def clone(self) -> ColumnTable:
-        other = ColumnTable.__new__(ColumnTable)
-        other.layout = self.layout
+        other = ColumnTable(self.layout)
         other.low, other.high, other.laid = self.low[:], self.high[:], self.laid
         other.playable = self.playable
         return other
+
+    # Pickled through its constructor: compiled (cardroom/compiled.py), the
+    # default way would call __init__ with no arguments.
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _restored, (self.layout, self.low, self.high, self.laid, self.playable)
 
     def on_table(self) -> int:
         return self.laid
@@ -182,3 +186,9 @@ class ColumnTable:
             table.lay_sign(BY_CODE[code], NO_CELL)
         return table
 
+
+def _restored(layout: int, low: list[int], high: list[int], laid: int,
+              playable: int) -> ColumnTable:
+    table = ColumnTable(layout)
+    table.low, table.high, table.laid, table.playable = low, high, laid, playable
+    return table
