@@ -34,6 +34,7 @@ from cardroom.core.encoding import Encoding
 from cardroom.core.errors import BadOption, GameOver, IllegalAction, NotYourTurn
 from cardroom.core.events import PUBLIC, CommonView, Event, Log, Viewer, visible
 from cardroom.core.options import STACK_OPTION, Option, resolve_options
+from cardroom.core.pickling import by_fields
 from cardroom.core.ranking import rank
 from cardroom.core.record import Record
 from cardroom.core.rng import Rng
@@ -270,8 +271,6 @@ class State(ABC):
         )
 
 
-# A Python class even when compiled: a frozen native class does not unpickle.
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class GameParts:
     """What a game package plugs into its ``Game`` besides rules and data:
@@ -281,6 +280,9 @@ class GameParts:
     heuristic: Callable[[int], Bot]
     render: Callable[[Mapping[str, Any], bool], str]
     describe_event: Callable[[Mapping[str, Any], Viewer], str | None]
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # compiled, it pickles so (core.pickling)
 
 
 # Compiled (cardroom.compiled), yet subclassed by interpreted code.

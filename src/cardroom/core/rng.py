@@ -16,14 +16,14 @@ a stacked outcome does not advance that source's stream.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, MutableSequence, Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 T = TypeVar("T")
-MASK64 = (1 << 64) - 1
-GOLDEN = 0x9E3779B97F4A7C15
-_FNV_OFFSET = 0xCBF29CE484222325
-_FNV_PRIME = 0x100000001B3
-_NOTHING: Any = object()  # no stacked outcome left
+MASK64: Final = (1 << 64) - 1
+GOLDEN: Final = 0x9E3779B97F4A7C15
+_FNV_OFFSET: Final = 0xCBF29CE484222325
+_FNV_PRIME: Final = 0x100000001B3
+_NOTHING: Final[Any] = object()  # no stacked outcome left
 
 
 def _mix(z: int) -> int:

@@ -51,10 +51,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
 from cardroom.core.bot import Bot
 from cardroom.core.game import Event, Game, State
+from cardroom.core.pickling import by_fields
 from cardroom.core.rng import Rng
 from cardroom.search.determinize import prepare
 from cardroom.search.policy import playout as policy_playout
@@ -63,7 +62,7 @@ from cardroom.search.reward import UTILITIES, Utility, margins, outcome
 
 View = Mapping[str, Any]
 Counter = Callable[[], int]
-HARD_LIMIT_S = 60.0
+HARD_LIMIT_S = 60.0  # not Final: tests/test_reliability.py lowers it
 """No search runs longer than this, whatever its budget says."""
 
 
@@ -86,8 +85,6 @@ class Node:
         self.avail = 0
 
 
-# A Python class even when compiled: a frozen native class does not unpickle.
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Config:
     """Search settings. ``iterations`` and ``ms`` bound the search (the
@@ -102,9 +99,10 @@ class Config:
     horizon: bool = True
     prior: float = 0.0
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # compiled, it pickles so (core.pickling)
 
-# A Python class even when compiled: a frozen native class does not unpickle.
-@mypyc_attr(native_class=False)
+
 @dataclass(frozen=True)
 class Stats:
     """What the last search did (for benchmarks and the curious)."""
@@ -113,6 +111,9 @@ class Stats:
     seconds: float
     nodes: int
     visits: dict[str, int]
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # compiled, it pickles so (core.pickling)
 
 
 def observation(events: Sequence[Event], seat: int) -> str:

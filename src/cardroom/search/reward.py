@@ -28,12 +28,13 @@ default: the mean of the three, or of ``win`` and ``rank`` without scores).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from cardroom.core.game import Result, State
 from cardroom.core.ranking import Ranking, rank_shares, win_shares
 
 Utility = Callable[[Ranking, int], list[float]]
-REWARDS = ("mix", "win", "rank", "margin")
+REWARDS: Final = ("mix", "win", "rank", "margin")
 win_utility = win_shares
 rank_utility = rank_shares
 
@@ -44,7 +45,7 @@ def mix_utility(ranking: Ranking, players: int) -> list[float]:
     return [(w + r) / 2 for w, r in zip(win, rank, strict=True)]
 
 
-UTILITIES: dict[str, Utility] = {"mix": mix_utility, "win": win_utility,
+UTILITIES: Final[dict[str, Utility]] = {"mix": mix_utility, "win": win_utility,
                                  "rank": rank_utility, "margin": mix_utility}
 
 

@@ -7,24 +7,26 @@ global catalog, which does not depend on the game's options.
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardroom.games.love_formula.cards.catalog import CAT
 from cardroom.games.love_formula.fields import LoveFields
 
-ARG = 256
-KIND = ARG * ARG
+ARG: Final = 256
+KIND: Final = ARG * ARG
 (DRAFT, SELECT, RESOLVE, END, PASS, REACT, ATTACH, LEAVE, DISCARD, TAKE, REMOVE, DROP,
  DETACH, SKIP, LOOK, TARGET, MOVE) = range(1, 18)
 
-VERBS = {
+VERBS: Final = {
     DRAFT: "draft", SELECT: "select", RESOLVE: "resolve", END: "end", PASS: "pass",
     REACT: "react", ATTACH: "attach", LEAVE: "leave", DISCARD: "discard", TAKE: "take",
     REMOVE: "remove", DROP: "drop", DETACH: "detach", SKIP: "skip", LOOK: "look",
     TARGET: "target", MOVE: "move",
 }
-BY_VERB = {v: k for k, v in VERBS.items()}
-NO_ARG = (RESOLVE, END, PASS, LEAVE)
-SEAT_ARG = (SKIP, LOOK)
-TWO_ARGS = (TARGET, MOVE)
+BY_VERB: Final = {v: k for k, v in VERBS.items()}
+NO_ARG: Final = (RESOLVE, END, PASS, LEAVE)
+SEAT_ARG: Final = (SKIP, LOOK)
+TWO_ARGS: Final = (TARGET, MOVE)
 
 
 def make(kind: int, a: int = 0, b: int = 0) -> int:

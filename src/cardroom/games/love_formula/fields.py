@@ -9,18 +9,27 @@ the modules that change it; ``rules.machine.setup`` (through each module's
 
 from __future__ import annotations
 
-from typing import Self
+from typing import Final, Self
 
 from cardroom.core.game import State
 from cardroom.games.love_formula.cards.config import Config
 
-PACK_SIZE = 12
-ROUNDS = 10  # rounds in each play phase
+PACK_SIZE: Final = 12
+ROUNDS: Final = 10  # rounds in each play phase
 
 # Steps. DRAFT and SELECT are simultaneous; TURN, CHOICE and REACT wait for one
 # seat; TARGETING, WINDOW, FRAMES and FINISH run without a decision.
-DRAFT, SELECT, TURN, TARGETING, WINDOW, FRAMES, FINISH, CHOICE, REACT, OVER = range(10)
-STEP_NAMES = ("draft", "select", "turn", "targeting", "window", "frames", "finish",
+DRAFT: Final = 0
+SELECT: Final = 1
+TURN: Final = 2
+TARGETING: Final = 3
+WINDOW: Final = 4
+FRAMES: Final = 5
+FINISH: Final = 6
+CHOICE: Final = 7
+REACT: Final = 8
+OVER: Final = 9
+STEP_NAMES: Final = ("draft", "select", "turn", "targeting", "window", "frames", "finish",
               "choice", "react", "over")
 
 # Decisions a card asks for (step CHOICE).
@@ -28,18 +37,24 @@ STEP_NAMES = ("draft", "select", "turn", "targeting", "window", "frames", "finis
  CHOOSE_TAKE_DISCARDED, CHOOSE_STEAL, CHOOSE_TAKE_LOOSE, CHOOSE_REMOVE,
  CHOOSE_DISCARD_ATTACHED, CHOOSE_TAKE_ATTACHED, CHOOSE_REDIRECT, CHOOSE_INTERCEPT,
  CHOOSE_WIPE) = range(15)
-CHOICE_NAMES = ("", "target", "look", "skip", "place", "discard", "take_discarded", "steal",
+CHOICE_NAMES: Final = ("", "target", "look", "skip", "place", "discard", "take_discarded", "steal",
                 "take_loose", "remove", "discard_attached", "take_attached", "redirect",
                 "intercept", "wipe")
 
 # What started a frame's program.
-MAIN_FRAME, REACTION_FRAME, NESTED_FRAME, CHANCE_FRAME = range(4)
+MAIN_FRAME: Final = 0
+REACTION_FRAME: Final = 1
+NESTED_FRAME: Final = 2
+CHANCE_FRAME: Final = 3
 
 # Round rules set by a chance card, as bits of ``round_rules``.
-REVERSE, NO_REACTIONS = 1, 2
+REVERSE: Final = 1
+NO_REACTIONS: Final = 2
 
 # What each seat did, counted for #RelationshipGoals (vocabulary.COUNTERS).
-OBSTACLES_PLAYED, REACTIONS_PLAYED, OBSTACLES_REMOVED = range(3)
+OBSTACLES_PLAYED: Final = 0
+REACTIONS_PLAYED: Final = 1
+OBSTACLES_REMOVED: Final = 2
 
 
 class Frame:

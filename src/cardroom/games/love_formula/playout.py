@@ -11,6 +11,7 @@ one (rules: Draft, Play, Couple, Preparation)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Final
 
 from cardroom.games.love_formula.actions import (
     ATTACH,
@@ -27,11 +28,15 @@ from cardroom.games.love_formula.actions import (
 from cardroom.games.love_formula.cards.catalog import CAT, COUPLE, OBSTACLE, PREP
 from cardroom.games.love_formula.fields import LoveFields
 
-SLIP = 0.1
+SLIP: Final = 0.1
 # What a card is worth to keep or select (a needed preparation advances a
 # couple; a couple early is worth its perfect date; an obstacle slows the
 # others; the rest are effects this policy does not weigh).
-COUPLE_WORTH, NEEDED_WORTH, PREP_WORTH, OBSTACLE_WORTH, OTHER_WORTH = 3.0, 2.5, 1.0, 1.2, 0.5
+COUPLE_WORTH: Final = 3.0
+NEEDED_WORTH: Final = 2.5
+PREP_WORTH: Final = 1.0
+OBSTACLE_WORTH: Final = 1.2
+OTHER_WORTH: Final = 0.5
 
 
 def cards(mask: int) -> Iterable[int]:

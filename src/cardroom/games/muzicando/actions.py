@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardroom.games.muzicando.cards import (
     BID_BY_TEXT,
     BIDS,
@@ -17,18 +19,18 @@ from cardroom.games.muzicando.cards import (
     bid_text,
 )
 
-PASS = 0
-BID = 1  # BID + bid index (0 = 1S .. 15 = 4M)
-CHOOSE = BID + BIDS  # CHOOSE + layout
-PLAY = 32  # PLAY + card: no cell
-PLAY_AT = PLAY + CARD_COUNT + 40  # PLAY_AT + card * CELLS + cell
+PASS: Final = 0
+BID: Final = 1  # BID + bid index (0 = 1S .. 15 = 4M)
+CHOOSE: Final = BID + BIDS  # CHOOSE + layout
+PLAY: Final = 32  # PLAY + card: no cell
+PLAY_AT: Final = PLAY + CARD_COUNT + 40  # PLAY_AT + card * CELLS + cell
 
 # A grid holds at most 56 cards, so no card lies more than 55 cells from
 # the first one and no free neighbour more than 56.
-LIMIT = CARD_COUNT
-SPAN = 2 * LIMIT + 1
-CELLS = SPAN * SPAN
-NO_CELL = -1
+LIMIT: Final = CARD_COUNT
+SPAN: Final = 2 * LIMIT + 1
+CELLS: Final = SPAN * SPAN
+NO_CELL: Final = -1
 
 
 def cell_of(x: int, y: int) -> int:
@@ -44,10 +46,10 @@ def where(cell: int) -> str:
     return f"{x} {y}"
 
 
-ORIGIN = cell_of(0, 0)
+ORIGIN: Final = cell_of(0, 0)
 # Neighbouring cells differ by these offsets: x +-1 is SPAN, y +-1 is 1.
 RIGHT, LEFT, UP, DOWN = SPAN, -SPAN, 1, -1
-SIDES = (RIGHT, LEFT, UP, DOWN)
+SIDES: Final = (RIGHT, LEFT, UP, DOWN)
 
 
 def play(card: int, cell: int = NO_CELL) -> int:

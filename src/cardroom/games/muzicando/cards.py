@@ -11,25 +11,25 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from cardroom.core.cardset import CardCodes, mask_of
 
-DATA: dict[str, Any] = json.loads(
+DATA: Final[dict[str, Any]] = json.loads(
     resources.files("cardroom.games.muzicando").joinpath("deck.json").read_text(encoding="utf-8")
 )
 
-NOTE_NAMES: tuple[str, ...] = tuple(DATA["notes"])
-NOTES = len(NOTE_NAMES)  # 7: Do .. Si
-COLOUR_LETTERS: tuple[str, ...] = tuple(c["letter"] for c in DATA["colours"])
-COLOUR_NAMES: tuple[str, ...] = tuple(c["name"] for c in DATA["colours"])
-COLOURS = len(COLOUR_LETTERS)
-SIGN_SLOT = NOTES  # k == 7 within a colour
-CARD_COUNT = COLOURS * (NOTES + 1)  # 56
-FULL_MASK = (1 << CARD_COUNT) - 1
+NOTE_NAMES: Final[tuple[str, ...]] = tuple(DATA["notes"])
+NOTES: Final = len(NOTE_NAMES)  # 7: Do .. Si
+COLOUR_LETTERS: Final[tuple[str, ...]] = tuple(c["letter"] for c in DATA["colours"])
+COLOUR_NAMES: Final[tuple[str, ...]] = tuple(c["name"] for c in DATA["colours"])
+COLOURS: Final = len(COLOUR_LETTERS)
+SIGN_SLOT: Final = NOTES  # k == 7 within a colour
+CARD_COUNT: Final = COLOURS * (NOTES + 1)  # 56
+FULL_MASK: Final = (1 << CARD_COUNT) - 1
 
-COLOUR: tuple[int, ...] = tuple(c // (NOTES + 1) for c in range(CARD_COUNT))
-NOTE: tuple[int, ...] = tuple(
+COLOUR: Final[tuple[int, ...]] = tuple(c // (NOTES + 1) for c in range(CARD_COUNT))
+NOTE: Final[tuple[int, ...]] = tuple(
     c % (NOTES + 1) if c % (NOTES + 1) < NOTES else -1 for c in range(CARD_COUNT)
 )
 
@@ -42,12 +42,12 @@ def sign_of(colour: int) -> int:
     return colour * (NOTES + 1) + SIGN_SLOT
 
 
-SIGN_KIND: tuple[str, ...] = tuple(c["sign"] for c in DATA["colours"])
-SIGN_BLOCKS: dict[str, tuple[str, ...]] = {
+SIGN_KIND: Final[tuple[str, ...]] = tuple(c["sign"] for c in DATA["colours"])
+SIGN_BLOCKS: Final[dict[str, tuple[str, ...]]] = {
     kind: tuple(spec["blocks"]) for kind, spec in DATA["signs"].items()
 }
 # The rest blocks every other player and lets its player play on (D6).
-REST = next(kind for kind, reach in SIGN_BLOCKS.items() if "others" in reach)
+REST: Final = next(kind for kind, reach in SIGN_BLOCKS.items() if "others" in reach)
 
 
 def _code(card: int) -> str:
@@ -58,30 +58,30 @@ def _code(card: int) -> str:
     return NOTE_NAMES[NOTE[card]] + colour
 
 
-CODE: tuple[str, ...] = tuple(_code(c) for c in range(CARD_COUNT))
-CODES = CardCodes(CODE)
-BY_CODE: dict[str, int] = CODES.by_code
+CODE: Final[tuple[str, ...]] = tuple(_code(c) for c in range(CARD_COUNT))
+CODES: Final = CardCodes(CODE)
+BY_CODE: Final[dict[str, int]] = CODES.by_code
 codes = CODES.of
 # Codes stay distinct without case, so typed actions may use any case.
-BY_LOWER: dict[str, int] = {code.lower(): c for c, code in enumerate(CODE)}
+BY_LOWER: Final[dict[str, int]] = {code.lower(): c for c, code in enumerate(CODE)}
 assert len(BY_LOWER) == CARD_COUNT
 
-OVAL_NOTE: tuple[int, ...] = tuple(NOTE_NAMES.index(c["oval"]) for c in DATA["colours"])
-OVAL_CARD: tuple[int, ...] = tuple(card_of(col, OVAL_NOTE[col]) for col in range(COLOURS))
-IS_OVAL: tuple[bool, ...] = tuple(c in OVAL_CARD for c in range(CARD_COUNT))
-SIGN_CARD: tuple[int, ...] = tuple(sign_of(col) for col in range(COLOURS))
+OVAL_NOTE: Final[tuple[int, ...]] = tuple(NOTE_NAMES.index(c["oval"]) for c in DATA["colours"])
+OVAL_CARD: Final[tuple[int, ...]] = tuple(card_of(col, OVAL_NOTE[col]) for col in range(COLOURS))
+IS_OVAL: Final[tuple[bool, ...]] = tuple(c in OVAL_CARD for c in range(CARD_COUNT))
+SIGN_CARD: Final[tuple[int, ...]] = tuple(sign_of(col) for col in range(COLOURS))
 
 
 def mask_of_codes(items: Iterable[str]) -> int:
     return mask_of(BY_CODE[code] for code in items)
 
 
-SIGN_MASK = mask_of(SIGN_CARD)
-NOTE_MASK = FULL_MASK & ~SIGN_MASK
-OVAL_MASK = mask_of(OVAL_CARD)
-DO_MASK = mask_of(card_of(col, 0) for col in range(COLOURS))
+SIGN_MASK: Final = mask_of(SIGN_CARD)
+NOTE_MASK: Final = FULL_MASK & ~SIGN_MASK
+OVAL_MASK: Final = mask_of(OVAL_CARD)
+DO_MASK: Final = mask_of(card_of(col, 0) for col in range(COLOURS))
 # All seven cards of one note, any colour.
-NOTE_CARDS: tuple[int, ...] = tuple(
+NOTE_CARDS: Final[tuple[int, ...]] = tuple(
     mask_of(card_of(col, n) for col in range(COLOURS)) for n in range(NOTES)
 )
 
@@ -92,7 +92,7 @@ def step(note: int, by: int) -> int:
 
 
 # Bits of the notes one step above or below ``n`` (Si-Do neighbours).
-STEP_BITS: tuple[int, ...] = tuple(
+STEP_BITS: Final[tuple[int, ...]] = tuple(
     (1 << step(n, 1)) | (1 << step(n, -1)) for n in range(NOTES)
 )
 
@@ -107,19 +107,22 @@ def notes_cards(note_bits: int) -> int:
 
 
 # ----- layouts and contracts ----------------------------------------------
-LAYOUT_LETTERS: tuple[str, ...] = tuple(x["letter"] for x in DATA["layouts"])
-LAYOUT_NAMES: tuple[str, ...] = tuple(x["name"] for x in DATA["layouts"])
-LAYOUT_VALUE: tuple[int, ...] = tuple(x["value"] for x in DATA["layouts"])
-SARABANDA, GLISSANDO, PARADA, MUZICANDO = range(4)
-OPENING_MASK: tuple[int, ...] = tuple(
+LAYOUT_LETTERS: Final[tuple[str, ...]] = tuple(x["letter"] for x in DATA["layouts"])
+LAYOUT_NAMES: Final[tuple[str, ...]] = tuple(x["name"] for x in DATA["layouts"])
+LAYOUT_VALUE: Final[tuple[int, ...]] = tuple(x["value"] for x in DATA["layouts"])
+SARABANDA: Final = 0
+GLISSANDO: Final = 1
+PARADA: Final = 2
+MUZICANDO: Final = 3
+OPENING_MASK: Final[tuple[int, ...]] = tuple(
     DO_MASK if x["opens_with"] == "Do" else OVAL_MASK for x in DATA["layouts"]
 )
-OPENS_WITH: tuple[str, ...] = tuple(
+OPENS_WITH: Final[tuple[str, ...]] = tuple(
     "a Do" if x["opens_with"] == "Do" else "an oval card" for x in DATA["layouts"]
 )
-ANY_OPENING = DO_MASK | OVAL_MASK
-LEVEL_POINTS: tuple[int, ...] = tuple(DATA["levels"])
-BIDS = len(LEVEL_POINTS) * len(LAYOUT_LETTERS)  # 16: 1S < 1G < ... < 4M
+ANY_OPENING: Final = DO_MASK | OVAL_MASK
+LEVEL_POINTS: Final[tuple[int, ...]] = tuple(DATA["levels"])
+BIDS: Final = len(LEVEL_POINTS) * len(LAYOUT_LETTERS)  # 16: 1S < 1G < ... < 4M
 
 
 def bid_level(bid: int) -> int:
@@ -134,7 +137,7 @@ def bid_text(bid: int) -> str:
     return f"{bid_level(bid)}{LAYOUT_LETTERS[bid_layout(bid)]}"
 
 
-BID_BY_TEXT: dict[str, int] = {bid_text(b): b for b in range(BIDS)}
+BID_BY_TEXT: Final[dict[str, int]] = {bid_text(b): b for b in range(BIDS)}
 
 
 def contract_value(bid: int) -> int:
@@ -142,6 +145,6 @@ def contract_value(bid: int) -> int:
     return LEVEL_POINTS[bid_level(bid) - 1] + LAYOUT_VALUE[bid_layout(bid)]
 
 
-PARTNERSHIP: dict[str, Any] = DATA["partnership"]
-INDIVIDUAL: dict[str, Any] = DATA["individual"]
-STUCK_POINTS: int = DATA["stuck_points"]
+PARTNERSHIP: Final[dict[str, Any]] = DATA["partnership"]
+INDIVIDUAL: Final[dict[str, Any]] = DATA["individual"]
+STUCK_POINTS: Final[int] = DATA["stuck_points"]

@@ -3,12 +3,16 @@ layouts that lie on the table (rules/grid.py, rules/columns.py)."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol, Self
+from typing import Any, Final, Protocol, Self
 
 from cardroom.core.game import State
 
-PHASE_BIDDING, PHASE_CHOOSING, PHASE_PLAY, PHASE_OVER = "bidding", "choosing", "play", "over"
-PARTNERSHIP_MODE, INDIVIDUAL_MODE = "partnership", "individual"
+PHASE_BIDDING: Final = "bidding"
+PHASE_CHOOSING: Final = "choosing"
+PHASE_PLAY: Final = "play"
+PHASE_OVER: Final = "over"
+PARTNERSHIP_MODE: Final = "partnership"
+INDIVIDUAL_MODE: Final = "individual"
 
 
 class Table(Protocol):

@@ -3,6 +3,8 @@ bidding, the layout choice (D12) and the plays of a deal (D4, L3)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardroom.games.muzicando.actions import (
     BID,
     CHOOSE,
@@ -31,7 +33,7 @@ from cardroom.games.muzicando.fields import (
     Table,
 )
 
-BID_ORDER = "1S < 1G < 1P < 1M < 2S < ... < 4M"
+BID_ORDER: Final = "1S < 1G < 1P < 1M < 2S < ... < 4M"
 
 
 def legal_actions(s: MuzicandoFields, seat: int) -> list[int]:

@@ -19,7 +19,7 @@ and deals from it per iteration (``Determinizer.sample``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from cardroom.core.cardset import cards_of, mask_of
 from cardroom.core.game import Game
@@ -39,7 +39,7 @@ from cardroom.games.muzicando.rules.layouts import table_from_view
 from cardroom.games.muzicando.scoring import copy_result
 from cardroom.games.muzicando.state import MuzicandoState
 
-REJECTION_TRIES = 100
+REJECTION_TRIES: Final = 100
 
 
 def _seat_mask(seats: list[int]) -> int:

@@ -3,10 +3,12 @@ card ``c`` to pass. The texts are ``play <card>`` and ``pass <card>``."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardroom.games.papayoo.cards import BY_CODE, CARD_COUNT, CODE
 from cardroom.games.papayoo.fields import PapayooFields
 
-PASS = CARD_COUNT  # action offset of "pass <card>"
+PASS: Final = CARD_COUNT  # action offset of "pass <card>"
 
 
 def action_text(s: PapayooFields, action: int) -> str:

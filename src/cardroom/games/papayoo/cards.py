@@ -8,34 +8,37 @@ sorted hand is grouped by suit and ordered by rank.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from cardroom.core.cardset import CardCodes, mask_of
 
-SUIT_LETTERS = "SHDCP"
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs", "Payoo")
-PAYOO = 4
-CARD_COUNT = 60
-SEVEN_RANK = 7
+SUIT_LETTERS: Final = "SHDCP"
+SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs", "Payoo")
+PAYOO: Final = 4
+CARD_COUNT: Final = 60
+SEVEN_RANK: Final = 7
 
-SUIT: tuple[int, ...] = tuple(c // 10 if c < 40 else PAYOO for c in range(CARD_COUNT))
-RANK: tuple[int, ...] = tuple(c % 10 + 1 if c < 40 else c - 39 for c in range(CARD_COUNT))
-CODE: tuple[str, ...] = tuple(f"{RANK[c]}{SUIT_LETTERS[SUIT[c]]}" for c in range(CARD_COUNT))
-CODES = CardCodes(CODE)
-BY_CODE: dict[str, int] = CODES.by_code
+SUIT: Final[tuple[int, ...]] = tuple(c // 10 if c < 40 else PAYOO for c in range(CARD_COUNT))
+RANK: Final[tuple[int, ...]] = tuple(c % 10 + 1 if c < 40 else c - 39 for c in range(CARD_COUNT))
+CODE: Final[tuple[str, ...]] = tuple(f"{RANK[c]}{SUIT_LETTERS[SUIT[c]]}" for c in range(CARD_COUNT))
+CODES: Final = CardCodes(CODE)
+BY_CODE: Final[dict[str, int]] = CODES.by_code
 codes = CODES.of
 # Payoo cards score their number; the Papayoo (a 7 chosen by the die) adds 40 per round.
-PAYOO_POINTS: tuple[int, ...] = tuple(RANK[c] if SUIT[c] == PAYOO else 0 for c in range(CARD_COUNT))
-PAPAYOO_POINTS = 40
-ROUND_TOTAL = 250
+PAYOO_POINTS: Final[tuple[int, ...]] = tuple(
+    RANK[c] if SUIT[c] == PAYOO else 0 for c in range(CARD_COUNT)
+)
+PAPAYOO_POINTS: Final = 40
+ROUND_TOTAL: Final = 250
 
-SUIT_MASK: tuple[int, ...] = tuple(
+SUIT_MASK: Final[tuple[int, ...]] = tuple(
     sum(1 << c for c in range(CARD_COUNT) if SUIT[c] == s) for s in range(5)
 )
-ONES_MASK = sum(1 << c for c in range(40) if RANK[c] == 1)
-FULL_MASK = (1 << CARD_COUNT) - 1
+ONES_MASK: Final = sum(1 << c for c in range(40) if RANK[c] == 1)
+FULL_MASK: Final = (1 << CARD_COUNT) - 1
 
 # players: (cards each, cards passed); 7 and 8 players play without the suit 1s.
-DEAL_TABLE: dict[int, tuple[int, int]] = {
+DEAL_TABLE: Final[dict[int, tuple[int, int]]] = {
     3: (20, 5), 4: (15, 5), 5: (12, 4), 6: (10, 3), 7: (8, 3), 8: (7, 3),
 }
 

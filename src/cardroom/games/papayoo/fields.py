@@ -7,11 +7,13 @@ Card sets are masks (bit ``c``: card ``c``, see cards.py); seats are
 
 from __future__ import annotations
 
-from typing import Self
+from typing import Final, Self
 
 from cardroom.core.game import State
 
-PHASE_PASS, PHASE_PLAY, PHASE_OVER = "pass", "play", "over"
+PHASE_PASS: Final = "pass"
+PHASE_PLAY: Final = "play"
+PHASE_OVER: Final = "over"
 
 
 class PapayooFields(State):

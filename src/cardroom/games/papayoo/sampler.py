@@ -15,7 +15,7 @@ finished choosing gets a random set of the right size.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from cardroom.core.cardset import cards_of, mask_of
 from cardroom.core.rng import Rng
@@ -34,8 +34,8 @@ from cardroom.games.papayoo.state import PapayooState
 if TYPE_CHECKING:
     from cardroom.core.game import Game
 
-REJECTION_TRIES = 200
-GREEDY_TRIES = 200
+REJECTION_TRIES: Final = 200
+GREEDY_TRIES: Final = 200
 
 
 def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> PapayooState:

@@ -7,22 +7,24 @@ so ``place 3R`` names no particular copy.
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardroom.games.pile_up.cards import BY_CODE, TYPE_CODE, TYPES
 from cardroom.games.pile_up.fields import PileUpFields
 
-MAX_SEATS = 5
-PLACE = 0
-STACK = PLACE + TYPES
-GIVE = STACK + TYPES
-TAKE = GIVE + TYPES
-PUSH = TAKE + TYPES
-KEEP = PUSH + MAX_SEATS
-DONE = KEEP + 1
-ACTION_COUNT = DONE + 1
+MAX_SEATS: Final = 5
+PLACE: Final = 0
+STACK: Final = PLACE + TYPES
+GIVE: Final = STACK + TYPES
+TAKE: Final = GIVE + TYPES
+PUSH: Final = TAKE + TYPES
+KEEP: Final = PUSH + MAX_SEATS
+DONE: Final = KEEP + 1
+ACTION_COUNT: Final = DONE + 1
 
-_CARD_VERBS = (("place", PLACE), ("stack", STACK), ("give", GIVE), ("take", TAKE))
-_VERB_BASE = dict(_CARD_VERBS)
-_SEATS = {str(s): s for s in range(MAX_SEATS)}
+_CARD_VERBS: Final = (("place", PLACE), ("stack", STACK), ("give", GIVE), ("take", TAKE))
+_VERB_BASE: Final = dict(_CARD_VERBS)
+_SEATS: Final = {str(s): s for s in range(MAX_SEATS)}
 
 
 def action_text(s: PileUpFields, action: int) -> str:

@@ -12,46 +12,50 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from importlib import resources
+from typing import Final
 
 from cardroom.core.cardset import cards_of, mask_of
 
 # Found through the package, not __file__ (a compiled module lives elsewhere).
-_PACKAGE = __name__.rpartition(".")[0]
-_DATA = json.loads(resources.files(_PACKAGE).joinpath("rudy.json").read_text(encoding="utf-8"))
+_PACKAGE: Final = __name__.rpartition(".")[0]
+_DATA: Final = json.loads(
+    resources.files(_PACKAGE).joinpath("rudy.json").read_text(encoding="utf-8"))
 
-EFFECT_PLAIN, EFFECT_PUSH, EFFECT_ARM = 0, 1, 2
-_EFFECTS = {"plain": EFFECT_PLAIN, "push": EFFECT_PUSH, "arm": EFFECT_ARM}
-DIE_FACES = 6
+EFFECT_PLAIN: Final = 0
+EFFECT_PUSH: Final = 1
+EFFECT_ARM: Final = 2
+_EFFECTS: Final = {"plain": EFFECT_PLAIN, "push": EFFECT_PUSH, "arm": EFFECT_ARM}
+DIE_FACES: Final = 6
 
-NUMBERS: tuple[int, ...] = tuple(_DATA["numbers"])
+NUMBERS: Final[tuple[int, ...]] = tuple(_DATA["numbers"])
 # One column per die face: the dice must be able to name every number.
 if tuple(range(1, DIE_FACES + 1)) != NUMBERS:
     raise ValueError("rudy.json: the numbers must be 1 to 6, one per die face")
-COLOUR_CODES: tuple[str, ...] = tuple(c["code"] for c in _DATA["colours"])
-COLOUR_NAMES: dict[str, str] = {c["code"]: c["name"] for c in _DATA["colours"]}
-_COPIES: tuple[int, ...] = tuple(c["copies"] for c in _DATA["colours"])
-_COLOUR_EFFECT: tuple[int, ...] = tuple(_EFFECTS[c["effect"]] for c in _DATA["colours"])
+COLOUR_CODES: Final[tuple[str, ...]] = tuple(c["code"] for c in _DATA["colours"])
+COLOUR_NAMES: Final[dict[str, str]] = {c["code"]: c["name"] for c in _DATA["colours"]}
+_COPIES: Final[tuple[int, ...]] = tuple(c["copies"] for c in _DATA["colours"])
+_COLOUR_EFFECT: Final[tuple[int, ...]] = tuple(_EFFECTS[c["effect"]] for c in _DATA["colours"])
 
-COLOURS = len(COLOUR_CODES)
-TYPES = len(NUMBERS) * COLOURS
-TYPE_NUMBER: tuple[int, ...] = tuple(NUMBERS[t // COLOURS] for t in range(TYPES))
-TYPE_COLOUR: tuple[str, ...] = tuple(COLOUR_CODES[t % COLOURS] for t in range(TYPES))
-TYPE_CODE: tuple[str, ...] = tuple(f"{TYPE_NUMBER[t]}{TYPE_COLOUR[t]}" for t in range(TYPES))
-TYPE_EFFECT: tuple[int, ...] = tuple(_COLOUR_EFFECT[t % COLOURS] for t in range(TYPES))
-TYPE_COPIES: tuple[int, ...] = tuple(_COPIES[t % COLOURS] for t in range(TYPES))
-BY_CODE: dict[str, int] = {code: t for t, code in enumerate(TYPE_CODE)}
+COLOURS: Final = len(COLOUR_CODES)
+TYPES: Final = len(NUMBERS) * COLOURS
+TYPE_NUMBER: Final[tuple[int, ...]] = tuple(NUMBERS[t // COLOURS] for t in range(TYPES))
+TYPE_COLOUR: Final[tuple[str, ...]] = tuple(COLOUR_CODES[t % COLOURS] for t in range(TYPES))
+TYPE_CODE: Final[tuple[str, ...]] = tuple(f"{TYPE_NUMBER[t]}{TYPE_COLOUR[t]}" for t in range(TYPES))
+TYPE_EFFECT: Final[tuple[int, ...]] = tuple(_COLOUR_EFFECT[t % COLOURS] for t in range(TYPES))
+TYPE_COPIES: Final[tuple[int, ...]] = tuple(_COPIES[t % COLOURS] for t in range(TYPES))
+BY_CODE: Final[dict[str, int]] = {code: t for t, code in enumerate(TYPE_CODE)}
 
 # Physical cards: the copies of type t are ids FIRST_ID[t] .. FIRST_ID[t] + copies - 1.
-FIRST_ID: tuple[int, ...] = tuple(sum(TYPE_COPIES[:t]) for t in range(TYPES))
-CARD_COUNT = sum(TYPE_COPIES)
-TYPE_OF: tuple[int, ...] = tuple(t for t in range(TYPES) for _ in range(TYPE_COPIES[t]))
-CODE: tuple[str, ...] = tuple(TYPE_CODE[t] for t in TYPE_OF)
-FULL_MASK = (1 << CARD_COUNT) - 1
-TYPE_MASK: tuple[int, ...] = tuple(
+FIRST_ID: Final[tuple[int, ...]] = tuple(sum(TYPE_COPIES[:t]) for t in range(TYPES))
+CARD_COUNT: Final = sum(TYPE_COPIES)
+TYPE_OF: Final[tuple[int, ...]] = tuple(t for t in range(TYPES) for _ in range(TYPE_COPIES[t]))
+CODE: Final[tuple[str, ...]] = tuple(TYPE_CODE[t] for t in TYPE_OF)
+FULL_MASK: Final = (1 << CARD_COUNT) - 1
+TYPE_MASK: Final[tuple[int, ...]] = tuple(
     ((1 << TYPE_COPIES[t]) - 1) << FIRST_ID[t] for t in range(TYPES)
 )
 # Indexed by the number itself (index 0 unused) so dice faces index it directly.
-NUMBER_MASK: tuple[int, ...] = tuple(
+NUMBER_MASK: Final[tuple[int, ...]] = tuple(
     sum(TYPE_MASK[t] for t in range(TYPES) if TYPE_NUMBER[t] == n)
     for n in range(max(NUMBERS) + 1)
 )

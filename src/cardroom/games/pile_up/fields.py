@@ -8,12 +8,16 @@ are ``0..players-1``. A turn is in one phase: ``play`` (laying cards),
 
 from __future__ import annotations
 
-from typing import Self
+from typing import Final, Self
 
 from cardroom.core.game import State
 
-PHASE_PLAY, PHASE_GIVE, PHASE_TAKE = "play", "give", "take"
-PHASE_PUSH, PHASE_AVOID, PHASE_OVER = "push", "avoid", "over"
+PHASE_PLAY: Final = "play"
+PHASE_GIVE: Final = "give"
+PHASE_TAKE: Final = "take"
+PHASE_PUSH: Final = "push"
+PHASE_AVOID: Final = "avoid"
+PHASE_OVER: Final = "over"
 
 
 class PileUpFields(State):

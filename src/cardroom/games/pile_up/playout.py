@@ -12,6 +12,7 @@ still explore. It reads the determinized state, never the real one."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from cardroom.games.pile_up.actions import DONE, KEEP, PUSH, STACK
 from cardroom.games.pile_up.bot import (  # the heuristic's weights, per card
@@ -34,7 +35,7 @@ from cardroom.games.pile_up.cards import (
 from cardroom.games.pile_up.fields import PHASE_GIVE, PHASE_PLAY, PHASE_TAKE, PileUpFields
 from cardroom.games.pile_up.rules import TAKE_AT
 
-SLIP = 0.1
+SLIP: Final = 0.1
 
 
 def choose(s: PileUpFields, seat: int, actions: list[int],

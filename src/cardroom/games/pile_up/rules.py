@@ -8,7 +8,7 @@ What a play does is settled when it ends, by the last card laid.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from cardroom.core.game import rank
 from cardroom.core.rng import Rng
@@ -41,9 +41,9 @@ from cardroom.games.pile_up.fields import (
 from cardroom.games.pile_up.legal import actor
 from cardroom.games.pile_up.scoring import left_in_columns, scores
 
-HAND_SIZE = 6
-DICE = 3
-TAKE_AT = 3  # the third visible card takes the column
+HAND_SIZE: Final = 6
+DICE: Final = 3
+TAKE_AT: Final = 3  # the third visible card takes the column
 
 
 # ----- the contract --------------------------------------------------------

@@ -5,13 +5,15 @@ are a seat's choice after a round of the endless game (D12)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardroom.games.pizzamania.fields import PizzamaniaFields
 
-PASS = 0
-CONTINUE = -1
-STOP = -2
-CHOICE_TEXT = {CONTINUE: "continue", STOP: "stop"}
-CHOICE_BY_TEXT = {text: action for action, text in CHOICE_TEXT.items()}
+PASS: Final = 0
+CONTINUE: Final = -1
+STOP: Final = -2
+CHOICE_TEXT: Final = {CONTINUE: "continue", STOP: "stop"}
+CHOICE_BY_TEXT: Final = {text: action for action, text in CHOICE_TEXT.items()}
 
 
 def action_text(s: PizzamaniaFields, action: int) -> str:

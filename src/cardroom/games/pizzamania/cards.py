@@ -16,18 +16,15 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
-
-from mypy_extensions import mypyc_attr
+from typing import Any, Final
 
 from cardroom.core.cardset import CardCodes
+from cardroom.core.pickling import by_fields
 
-BITS = 4
-NIBBLE = (1 << BITS) - 1
+BITS: Final = 4
+NIBBLE: Final = (1 << BITS) - 1
 
 
-# A Python class even when compiled: a frozen native class does not unpickle.
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Chef:
     """One pizzaiolo card: who takes it after a round and what it gives."""
@@ -42,6 +39,9 @@ class Chef:
     gives_count: int
     gives_which: str  # "smallest" or "largest"
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # compiled, it pickles so (core.pickling)
+
 
 def _load() -> dict[str, Any]:
     text = resources.files(__package__).joinpath("deck.json").read_text(encoding="utf-8")
@@ -49,31 +49,31 @@ def _load() -> dict[str, Any]:
     return data
 
 
-DATA = _load()
-COPIES: dict[int, int] = {int(v): n for v, n in DATA["toppings"].items()}
-VALUES: tuple[int, ...] = tuple(sorted(COPIES))
+DATA: Final = _load()
+COPIES: Final[dict[int, int]] = {int(v): n for v, n in DATA["toppings"].items()}
+VALUES: Final[tuple[int, ...]] = tuple(sorted(COPIES))
 LOWEST, HIGHEST = VALUES[0], VALUES[-1]
-ONE: tuple[int, ...] = tuple(1 << (BITS * v) for v in range(HIGHEST + 1))
-FULL = sum(n * ONE[v] for v, n in COPIES.items())
-TOPPING_TOTAL = sum(COPIES.values())
+ONE: Final[tuple[int, ...]] = tuple(1 << (BITS * v) for v in range(HIGHEST + 1))
+FULL: Final = sum(n * ONE[v] for v, n in COPIES.items())
+TOPPING_TOTAL: Final = sum(COPIES.values())
 
-BASES = CardCodes([b["code"] for b in DATA["bases"]])
-BASE_CODES: tuple[str, ...] = BASES.codes
-BASE_NAMES: tuple[str, ...] = tuple(b["name"] for b in DATA["bases"])
-BASE_SIZE: tuple[int, ...] = tuple(b["size"] for b in DATA["bases"])
-BASE_COUNT: tuple[int, ...] = tuple(b["count"] for b in DATA["bases"])
+BASES: Final = CardCodes([b["code"] for b in DATA["bases"]])
+BASE_CODES: Final[tuple[str, ...]] = BASES.codes
+BASE_NAMES: Final[tuple[str, ...]] = tuple(b["name"] for b in DATA["bases"])
+BASE_SIZE: Final[tuple[int, ...]] = tuple(b["size"] for b in DATA["bases"])
+BASE_COUNT: Final[tuple[int, ...]] = tuple(b["count"] for b in DATA["bases"])
 # D11: the seat that turns such a base must play on it (it may not pass first).
-TURNER_MUST_PLAY: tuple[bool, ...] = tuple(b["turner_must_play"] for b in DATA["bases"])
-BASE_BY_CODE: dict[str, int] = BASES.by_code
-BASE_TOTAL = sum(BASE_COUNT)
-BASE_DECK: tuple[int, ...] = tuple(k for k, n in enumerate(BASE_COUNT) for _ in range(n))
+TURNER_MUST_PLAY: Final[tuple[bool, ...]] = tuple(b["turner_must_play"] for b in DATA["bases"])
+BASE_BY_CODE: Final[dict[str, int]] = BASES.by_code
+BASE_TOTAL: Final = sum(BASE_COUNT)
+BASE_DECK: Final[tuple[int, ...]] = tuple(k for k, n in enumerate(BASE_COUNT) for _ in range(n))
 
-CHEFS: tuple[Chef, ...] = tuple(
+CHEFS: Final[tuple[Chef, ...]] = tuple(
     Chef(c["id"], c["name"], c["local"], c["place"], c["min_players"], c["opens"],
          c["gives"]["to"], c["gives"]["count"], c["gives"]["which"])
     for c in DATA["chefs"]
 )
-CHEF_BY_ID: dict[str, Chef] = {c.id: c for c in CHEFS}
+CHEF_BY_ID: Final[dict[str, Chef]] = {c.id: c for c in CHEFS}
 
 
 def count(pile: int, value: int) -> int:
@@ -95,19 +95,19 @@ def unpack(pile: int) -> list[int]:
     return out
 
 
-FULL_VALUES: tuple[int, ...] = tuple(unpack(FULL))  # the whole deck, as a deal shuffles it
+FULL_VALUES: Final[tuple[int, ...]] = tuple(unpack(FULL))  # the whole deck, as a deal shuffles it
 
 
 # values_with's bit trick: a nibble holding ``c`` copies, plus 8 - need,
 # reaches its top bit exactly when c >= need (no carry while c + 7 < 16).
-_TOP_BITS = sum(8 << BITS * v for v in VALUES)
-_LIFT: tuple[int, ...] = tuple(
+_TOP_BITS: Final = sum(8 << BITS * v for v in VALUES)
+_LIFT: Final[tuple[int, ...]] = tuple(
     sum((8 - need) << BITS * v for v in VALUES) if need else 0 for need in range(9)
 )
-_FROM: tuple[int, ...] = tuple(
+_FROM: Final[tuple[int, ...]] = tuple(
     sum(NIBBLE << BITS * v for v in VALUES if v >= low) for low in range(HIGHEST + 2)
 )
-_VALUES_AT: dict[int, tuple[int, ...]] = {}  # top bits -> their values, filled as met
+_VALUES_AT: Final[dict[int, tuple[int, ...]]] = {}  # top bits -> their values, filled as met
 
 
 def values_with(pile: int, need: int, low: int) -> list[int]:

@@ -10,17 +10,16 @@ decision phases are ``play`` and, after each round of the endless game
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Self
-
-from mypy_extensions import mypyc_attr
+from typing import Any, Final, Self
 
 from cardroom.core.game import State
+from cardroom.core.pickling import by_fields
 
-PHASE_PLAY, PHASE_CHOOSE, PHASE_OVER = "play", "choose", "over"
+PHASE_PLAY: Final = "play"
+PHASE_CHOOSE: Final = "choose"
+PHASE_OVER: Final = "over"
 
 
-# A Python class even when compiled: a frozen native class does not unpickle.
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Gift:
     """One transfer ordered by a chef card (D9): ``cards`` is a packed pile."""
@@ -31,6 +30,9 @@ class Gift:
     cards: int
     count: int
     which: str  # "smallest" or "largest"
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # compiled, it pickles so (core.pickling)
 
 
 class PizzamaniaFields(State):

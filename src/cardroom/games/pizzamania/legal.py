@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardroom.games.pizzamania.actions import CONTINUE, PASS, STOP
 from cardroom.games.pizzamania.cards import (
     BASE_CODES,
@@ -14,7 +16,7 @@ from cardroom.games.pizzamania.cards import (
 )
 from cardroom.games.pizzamania.fields import PizzamaniaFields
 
-CHOICES = [CONTINUE, STOP]
+CHOICES: Final = [CONTINUE, STOP]
 
 
 def legal_actions(s: PizzamaniaFields, seat: int) -> list[int]:

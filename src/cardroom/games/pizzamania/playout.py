@@ -9,15 +9,16 @@ explore. It reads the determinized state, never the real one."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from cardroom.games.pizzamania.actions import PASS
 from cardroom.games.pizzamania.cards import BASE_SIZE, HIGHEST, count
 from cardroom.games.pizzamania.fields import PizzamaniaFields
 
-SLIP = 0.15
-HIGH = HIGHEST - 2  # a topping this high wins most pizzas: keep it to regain the lead
-CLOSE = 2  # breaking a group to play this close above the top sheds a card cheaply
-FEW = 3  # with this many toppings or fewer left, spend anything
+SLIP: Final = 0.15
+HIGH: Final = HIGHEST - 2  # a topping this high wins most pizzas: keep it to regain the lead
+CLOSE: Final = 2  # breaking a group to play this close above the top sheds a card cheaply
+FEW: Final = 3  # with this many toppings or fewer left, spend anything
 
 
 def choose(s: PizzamaniaFields, seat: int, actions: list[int],

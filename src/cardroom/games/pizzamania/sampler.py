@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from math import comb
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from cardroom.core.cardset import mask_of
 from cardroom.core.rng import Rng
@@ -51,7 +51,7 @@ from cardroom.games.pizzamania.state import PizzamaniaState
 if TYPE_CHECKING:
     from cardroom.core.game import Game
 
-UNBOUNDED = 99
+UNBOUNDED: Final = 99
 
 
 def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> PizzamaniaState:

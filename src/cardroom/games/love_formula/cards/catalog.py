@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from cardroom.core.cardset import CardCodes
 from cardroom.games.love_formula.cards.checks import (
@@ -35,9 +35,17 @@ from cardroom.games.love_formula.cards.vocabulary import (
 )
 
 # Found through the package, not __file__ (a compiled module lives elsewhere).
-DATA_DIR = Path(str(resources.files(__name__.rpartition(".")[0]).joinpath("data")))
-SETS = ("base", "chance", "goals", "promo")
-PREP, COUPLE, OBSTACLE, CONNECTION, ACTION, REACTION, CHANCE, GOAL, VPCARD = range(9)
+DATA_DIR: Final = Path(str(resources.files(__name__.rpartition(".")[0]).joinpath("data")))
+SETS: Final = ("base", "chance", "goals", "promo")
+PREP: Final = 0
+COUPLE: Final = 1
+OBSTACLE: Final = 2
+CONNECTION: Final = 3
+ACTION: Final = 4
+REACTION: Final = 5
+CHANCE: Final = 6
+GOAL: Final = 7
+VPCARD: Final = 8
 
 
 @dataclass
@@ -202,6 +210,6 @@ def load(set_names: Sequence[str] = SETS, data_dir: Path = DATA_DIR) -> Catalog:
     return build([(f"{n}.json", load_file(data_dir / f"{n}.json")) for n in set_names])
 
 
-CAT = load()
-CODES = CardCodes(CAT.ids)
+CAT: Final = load()
+CODES: Final = CardCodes(CAT.ids)
 codes = CODES.of

@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Final
 
 from cardroom.games.love_formula.cards.vocabulary import (
     ACTION_TARGETS,
@@ -24,11 +24,11 @@ from cardroom.games.love_formula.cards.vocabulary import (
     check_trigger,
 )
 
-SUBTYPES = {"preparation": ("event", "location", "item"), "obstacle": ("rival", "plot"),
+SUBTYPES: Final = {"preparation": ("event", "location", "item"), "obstacle": ("rival", "plot"),
             "action": ("part-time-job",)}
-JOB_SUBTYPE = "part-time-job"
-ID_PATTERN = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-KEYS_BY_TYPE = {
+JOB_SUBTYPE: Final = "part-time-job"
+ID_PATTERN: Final = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+KEYS_BY_TYPE: Final = {
     "preparation": {"subtype", "joker", "while_attached", "on_play", "counts_as"},
     "couple": {"requires", "vp", "replaces"},
     "obstacle": {"subtype", "hearts", "on_play", "while_attached", "on_expire"},
@@ -39,8 +39,8 @@ KEYS_BY_TYPE = {
     "goal": {"kind", "condition"},
     "vp": {"points"},
 }
-COMMON_KEYS = {"key", "ids", "name", "type", "priority", "rulebook"}
-CHANCE_WHO = ("you", "all")
+COMMON_KEYS: Final = {"key", "ids", "name", "type", "priority", "rulebook"}
+CHANCE_WHO: Final = ("you", "all")
 
 
 def check_set(name: str, doc: dict[str, Any]) -> list[dict[str, Any]]:
@@ -194,7 +194,7 @@ def trigger_of(d: dict[str, Any]) -> dict[str, Any]:
     return {**raw, "card": kinds}
 
 
-CHECKS = {"preparation": _check_preparation, "couple": _check_couple,
+CHECKS: Final = {"preparation": _check_preparation, "couple": _check_couple,
           "obstacle": _check_attached, "connection": _check_attached,
           "action": _check_action, "reaction": _check_reaction,
           "chance": _check_chance, "goal": _check_goal, "vp": _check_vp}

@@ -13,21 +13,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
-
-from mypy_extensions import mypyc_attr
+from typing import Any, Final
 
 from cardroom.core.errors import BadOption
 from cardroom.core.options import Option
+from cardroom.core.pickling import by_fields
 from cardroom.games.love_formula.cards import promo
 from cardroom.games.love_formula.cards.catalog import CAT, GOAL, VPCARD
 
-PROMO_MODES = tuple(promo.SHORTHAND)
-VARIANTS = ("standard", "equal", "open", "hidden", "planned")
-CHANCE_CARDS = CAT.mask_of_set("chance")
+PROMO_MODES: Final = tuple(promo.SHORTHAND)
+VARIANTS: Final = ("standard", "equal", "open", "hidden", "planned")
+CHANCE_CARDS: Final = CAT.mask_of_set("chance")
 GOAL_CARDS, VP_CARDS = CAT.mask_of_type(GOAL), CAT.mask_of_type(VPCARD)
-FIRST_GOALS = sum(1 << c for c in range(CAT.size) if CAT.goal_kind[c] == "first")
-END_GOALS = GOAL_CARDS & ~FIRST_GOALS
+FIRST_GOALS: Final = sum(1 << c for c in range(CAT.size) if CAT.goal_kind[c] == "first")
+END_GOALS: Final = GOAL_CARDS & ~FIRST_GOALS
 
 
 def check_seat(value: int, players: int) -> str | None:
@@ -58,9 +57,9 @@ def _modes(modes: tuple[str, ...]) -> str:
     return ", ".join(modes)
 
 
-PRINTING_MODES = {part: promo.copy_modes(key) for part, key in promo.PRINTINGS.items()}
+PRINTING_MODES: Final = {part: promo.copy_modes(key) for part, key in promo.PRINTINGS.items()}
 
-OPTIONS = (
+OPTIONS: Final = (
     Option("chance", "bool", False, "The Chance expansion: a chance card is revealed "
            "before every round of a play phase."),
     Option("first_revealer", "int", 0, "Chance: the seat that reveals the first chance "
@@ -109,8 +108,6 @@ OPTIONS = (
 )
 
 
-# A Python class even when compiled: a frozen native class does not unpickle.
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Config:
     parts: tuple[str, ...]  # the promo pack's choices, in promo.PARTS order (D8)
@@ -138,6 +135,9 @@ class Config:
     @property
     def uses_vp_cards(self) -> bool:
         return self.goals and (self.variant != "equal" or self.goal_vp == 0)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # compiled, it pickles so (core.pickling)
 
 
 def game_config(options: Mapping[str, Any], players: int) -> Config:

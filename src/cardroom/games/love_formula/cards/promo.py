@@ -27,19 +27,19 @@ promo pack needs no code change.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from cardroom.core.cardset import mask_of
 from cardroom.games.love_formula.cards.catalog import CAT, COUPLE
 
 BASE, PROMO = CAT.mask_of_set("base"), CAT.mask_of_set("promo")
 BASE_JOBS, PROMO_JOBS = BASE & CAT.jobs, PROMO & CAT.jobs
-JOB_POOLS = {"base": BASE_JOBS, "promo": PROMO_JOBS, "mixed": BASE_JOBS | PROMO_JOBS}
-COUPLE_MODES = ("out", "add", "replace")
-OTHER_MODES = ("out", "add")
+JOB_POOLS: Final = {"base": BASE_JOBS, "promo": PROMO_JOBS, "mixed": BASE_JOBS | PROMO_JOBS}
+COUPLE_MODES: Final = ("out", "add", "replace")
+OTHER_MODES: Final = ("out", "add")
 
 # The base cards whose promo printings (``counts_as``) each have an option.
-PRINTINGS = {"promo_parks": "park", "promo_valentines": "valentines-day"}
+PRINTINGS: Final = {"promo_parks": "park", "promo_valentines": "valentines-day"}
 
 
 def _design(key: str) -> int:
@@ -64,18 +64,18 @@ def replaced_count(mode: str) -> int:
     return int(mode.removeprefix("replace-")) if mode.startswith("replace-") else 0
 
 
-PROMO_COUPLES = sum(1 << c for d in range(len(CAT.keys))
+PROMO_COUPLES: Final = sum(1 << c for d in range(len(CAT.keys))
                     if CAT.design_set[d] == "promo" and CAT.type[CAT.copies[d][0]] == COUPLE
                     and CAT.replaces[d] >= 0 for c in CAT.copies[d])
-REPLACED_COUPLES = sum(1 << c for d in range(len(CAT.keys))
+REPLACED_COUPLES: Final = sum(1 << c for d in range(len(CAT.keys))
                        if CAT.design_set[d] == "promo"
                        and CAT.type[CAT.copies[d][0]] == COUPLE and CAT.replaces[d] >= 0
                        for c in CAT.copies[CAT.replaces[d]])
-PRINTED = mask_of(c for key in PRINTINGS.values() for c in printings_of(key))
-PROMO_OTHERS = PROMO & ~CAT.jobs & ~PROMO_COUPLES & ~PRINTED
+PRINTED: Final = mask_of(c for key in PRINTINGS.values() for c in printings_of(key))
+PROMO_OTHERS: Final = PROMO & ~CAT.jobs & ~PROMO_COUPLES & ~PRINTED
 
-PARTS = ("promo_jobs", "promo_couples", "promo_parks", "promo_valentines", "promo_others")
-SHORTHAND: dict[str, dict[str, str]] = {
+PARTS: Final = ("promo_jobs", "promo_couples", "promo_parks", "promo_valentines", "promo_others")
+SHORTHAND: Final[dict[str, dict[str, str]]] = {
     "none": {"promo_jobs": "base", "promo_couples": "out", "promo_parks": "out",
              "promo_valentines": "out", "promo_others": "out"},
     "replace": {"promo_jobs": "promo", "promo_couples": "replace",

@@ -13,21 +13,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-from mypy_extensions import mypyc_attr
+from cardroom.core.pickling import by_fields
 
 # Where an op may appear: on_play of an action, obstacle (on attach), connection
 # (on attach), reaction or preparation (after it is placed); on_expire of an
 # obstacle or connection; on_reveal of a chance card.
 ACTION, OBSTACLE, CONNECTION, REACTION, EXPIRE, PREPARATION, CHANCE = (
     "action", "obstacle", "connection", "reaction", "expire", "preparation", "chance")
-ATTACHED = (OBSTACLE, CONNECTION)
-EVERYWHERE = (ACTION, OBSTACLE, CONNECTION, REACTION)
+ATTACHED: Final = (OBSTACLE, CONNECTION)
+EVERYWHERE: Final = (ACTION, OBSTACLE, CONNECTION, REACTION)
 
 
-# A Python class even when compiled: a frozen native class does not unpickle.
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class OpSpec:
     params: Mapping[str, tuple[type, tuple[Any, ...] | None]]  # name: (type, choices)
@@ -37,13 +35,16 @@ class OpSpec:
     needs_target: str | None = None  # the action target kind it needs
     table_wide: bool = False  # acts on the table, not a player: runs once per card
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # compiled, it pickles so (core.pickling)
 
-CARD_TYPES = ("preparation", "couple", "obstacle", "connection", "action", "reaction",
+
+CARD_TYPES: Final = ("preparation", "couple", "obstacle", "connection", "action", "reaction",
               "chance", "goal", "vp")
-PLAYED_TYPES = CARD_TYPES[:6]  # the cards that are drafted, selected and played
-ROUND_RULES = ("reverse_priority", "no_reactions")
+PLAYED_TYPES: Final = CARD_TYPES[:6]  # the cards that are drafted, selected and played
+ROUND_RULES: Final = ("reverse_priority", "no_reactions")
 
-OPS: dict[str, OpSpec] = {
+OPS: Final[dict[str, OpSpec]] = {
     "draw": OpSpec({"n": (int, None)}, (*EVERYWHERE, EXPIRE, CHANCE), automatic=True),
     "discard": OpSpec({"n": (int, None), "who": (str, ("you", "owner"))}, (*EVERYWHERE, CHANCE)),
     "take_discarded": OpSpec({"type": (str, PLAYED_TYPES)}, (*EVERYWHERE, CHANCE),
@@ -70,19 +71,19 @@ OPS: dict[str, OpSpec] = {
     "round_rule": OpSpec({"rule": (str, ROUND_RULES)}, (CHANCE,), automatic=True,
                          table_wide=True),
 }
-TABLE_WIDE = frozenset(name for name, spec in OPS.items() if spec.table_wide)
+TABLE_WIDE: Final = frozenset(name for name, spec in OPS.items() if spec.table_wide)
 # Ops the engine adds by card type (never written in data).
-BASE_OPS = {"couple": "enter", "preparation": "place", "obstacle": "attach",
+BASE_OPS: Final = {"couple": "enter", "preparation": "place", "obstacle": "attach",
             "connection": "attach"}
 
-STATICS: dict[str, tuple[str, ...]] = {
+STATICS: Final[dict[str, tuple[str, ...]]] = {
     "lock": (),        # no preparation may be attached to the couple
     "no_perfect": (),  # the couple scores as an incomplete date
     "protect": (),     # opponents' obstacles cannot be attached to the couple
     "vp": ("n",),      # the couple is worth n more (or fewer) VP, never below 0
 }
-ACTION_TARGETS = ("opponent", "waiting_opponent")
-TRIGGERS: dict[str, dict[str, tuple[str, ...]]] = {
+ACTION_TARGETS: Final = ("opponent", "waiting_opponent")
+TRIGGERS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
     # card type played by an opponent: {extra condition: allowed values}
     "obstacle": {"target": ("your_couple",)},
     "action": {},
@@ -91,11 +92,9 @@ TRIGGERS: dict[str, dict[str, tuple[str, ...]]] = {
     "connection": {},
     "part-time-job": {},  # "action" means an action that is not a Part-Time Job
 }
-REACTION_ONLY = ("cancel", "redirect", "intercept")
+REACTION_ONLY: Final = ("cancel", "redirect", "intercept")
 
 
-# A Python class even when compiled: a frozen native class does not unpickle.
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Op:
     name: str
@@ -106,6 +105,9 @@ class Op:
     every: bool = False
     else_program: int = -1  # the program run when the op finds nothing to act on
     rule: str = ""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # compiled, it pickles so (core.pickling)
 
 
 class DataError(ValueError):
@@ -197,17 +199,15 @@ def check_trigger(where: str, raw: Any) -> dict[str, Any]:
 
 
 # ----- goals (#RelationshipGoals) ---------------------------------------------------------
-GOAL_KINDS = ("first", "end")
+GOAL_KINDS: Final = ("first", "end")
 # What a goal measures in a player's zone and play; counters count what the
 # player did during the game (they never go down).
-COUNTERS = ("obstacles_played", "reactions_played", "obstacles_removed")
-MEASURES = ("couples", "perfect", "big_perfect", "preparations", "events", "locations",
+COUNTERS: Final = ("obstacles_played", "reactions_played", "obstacles_removed")
+MEASURES: Final = ("couples", "perfect", "big_perfect", "preparations", "events", "locations",
             "items", "unattached", "connections", "obstacles", "hand", "zone_vp", *COUNTERS)
-NO_LIMIT = 1 << 30
+NO_LIMIT: Final = 1 << 30
 
 
-# A Python class even when compiled: a frozen native class does not unpickle.
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Clause:
     """One part of a goal's condition: a measure within bounds, or the most of it."""
@@ -216,6 +216,9 @@ class Clause:
     at_least: int = 0
     at_most: int = NO_LIMIT
     most: bool = False
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # compiled, it pickles so (core.pickling)
 
 
 def check_condition(where: str, raw: Any, kind: str) -> tuple[Clause, ...]:

@@ -14,7 +14,7 @@ play phases.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from cardroom.core.cardset import cards_of
 from cardroom.core.events import Viewer
@@ -31,7 +31,7 @@ from cardroom.games.love_formula.fields import (
 )
 
 ids = CAT.ids
-RULE_BITS = dict(zip(ROUND_RULES, (REVERSE, NO_REACTIONS), strict=True))
+RULE_BITS: Final = dict(zip(ROUND_RULES, (REVERSE, NO_REACTIONS), strict=True))
 
 
 def clear(s: LoveFields) -> None:

@@ -19,7 +19,7 @@ up.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from cardroom.core.cardset import cards_of, mask_of
 from cardroom.core.events import Viewer
@@ -163,7 +163,7 @@ def claim_order(s: LoveFields) -> list[int]:
 # every other event adds one to ``s.goal_changes`` where the rules log it, and
 # machine.advance checks the First goals after any (tests/core/test_fast_paths.py
 # counts them in the log).
-QUIET = frozenset(("selected", "resolve", "target", "round", "chance", "look", "seen",
+QUIET: Final = frozenset(("selected", "resolve", "target", "round", "chance", "look", "seen",
                    "round_rule", "extra_move", "cancelled", "no_target", "play", "draft",
                    "pick", "setup", "job", "goals", "goal"))
 

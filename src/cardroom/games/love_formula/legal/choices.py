@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 import cardroom.games.love_formula.actions as actions
 from cardroom.core.cardset import cards_of
 from cardroom.games.love_formula.cards.catalog import CAT
@@ -26,7 +28,7 @@ from cardroom.games.love_formula.fields import (
 from cardroom.games.love_formula.legal.placing import needs, place_options, targets
 from cardroom.games.love_formula.scoring import obstacles_on, preps_on, static
 
-TYPE_NAMES = ("preparation", "couple", "obstacle", "connection", "action", "reaction")
+TYPE_NAMES: Final = ("preparation", "couple", "obstacle", "connection", "action", "reaction")
 
 
 def choice_options(s: LoveFields) -> list[int]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 import cardroom.games.love_formula.actions as actions
 from cardroom.core.cardset import cards_of
 from cardroom.games.love_formula.cards.catalog import CAT
@@ -10,8 +12,8 @@ from cardroom.games.love_formula.legal.choices import choice_options
 from cardroom.games.love_formula.legal.placing import move_options
 from cardroom.games.love_formula.legal.reactions import react_options
 
-DRAFT_ACTION = actions.DRAFT * actions.KIND
-SELECT_ACTION = actions.SELECT * actions.KIND
+DRAFT_ACTION: Final = actions.DRAFT * actions.KIND
+SELECT_ACTION: Final = actions.SELECT * actions.KIND
 
 
 def to_act(s: LoveFields) -> list[int]:

@@ -9,6 +9,8 @@ holds nothing that answers.
 
 from __future__ import annotations
 
+from typing import Final
+
 import cardroom.games.love_formula.actions as actions
 from cardroom.core.cardset import cards_of, mask_of
 from cardroom.games.love_formula.cards.catalog import (
@@ -23,10 +25,10 @@ from cardroom.games.love_formula.cards.catalog import (
 from cardroom.games.love_formula.fields import NO_REACTIONS, LoveFields
 from cardroom.games.love_formula.legal.placing import needs
 
-REACTION_DESIGNS = [cards for cards in CAT.copies if CAT.type[cards[0]] == REACTION]
+REACTION_DESIGNS: Final = [cards for cards in CAT.copies if CAT.type[cards[0]] == REACTION]
 # Each reaction design's copies as one mask, beside the copy its trigger is read from.
-REACTION_MASKS = [(mask_of(cards), cards[0]) for cards in REACTION_DESIGNS]
-TRIGGER_TYPES = {"obstacle": OBSTACLE, "action": ACTION, "preparation": PREP,
+REACTION_MASKS: Final = [(mask_of(cards), cards[0]) for cards in REACTION_DESIGNS]
+TRIGGER_TYPES: Final = {"obstacle": OBSTACLE, "action": ACTION, "preparation": PREP,
                  "couple": COUPLE, "connection": CONNECTION, "part-time-job": ACTION}
 
 
@@ -69,7 +71,7 @@ def could_react(s: LoveFields, seat: int) -> bool:
     return False
 
 
-_ANSWERING: dict[int, list[tuple[int, int]]] = {}
+_ANSWERING: Final[dict[int, list[tuple[int, int]]]] = {}
 
 
 def answering(card: int) -> list[tuple[int, int]]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 import cardroom.games.love_formula.actions as actions
 from cardroom.games.love_formula.cards.catalog import CAT, PREP, REACTION
 from cardroom.games.love_formula.fields import (
@@ -29,7 +31,7 @@ from cardroom.games.love_formula.legal.listing import is_legal
 from cardroom.games.love_formula.legal.placing import own_preps
 from cardroom.games.love_formula.scoring import static
 
-ASKS = {
+ASKS: Final = {
     CHOOSE_TARGET: "choose the couple it goes on ('target <seat> <couple>')",
     CHOOSE_LOOK: "choose the opponent whose hand you look at ('look <seat>')",
     CHOOSE_SKIP: "choose an opponent whose turn is still to come ('skip <seat>')",

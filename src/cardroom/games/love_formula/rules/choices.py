@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 import cardroom.games.love_formula.actions as actions
 from cardroom.games.love_formula.cards.catalog import CAT
 from cardroom.games.love_formula.fields import (
@@ -148,7 +150,7 @@ def intercept(s: LoveFields, frame: Frame, action: int) -> None:
     resolution.intercept(s, actions.second(action), frame.player)
 
 
-APPLY = {CHOOSE_PLACE: place, CHOOSE_TAKE_DISCARDED: take_discarded, CHOOSE_STEAL: steal,
+APPLY: Final = {CHOOSE_PLACE: place, CHOOSE_TAKE_DISCARDED: take_discarded, CHOOSE_STEAL: steal,
          CHOOSE_TAKE_LOOSE: take_loose, CHOOSE_REMOVE: remove,
          CHOOSE_DISCARD_ATTACHED: discard_attached, CHOOSE_TAKE_ATTACHED: take_attached,
          CHOOSE_REDIRECT: redirect, CHOOSE_INTERCEPT: intercept, CHOOSE_WIPE: wipe}

@@ -6,6 +6,8 @@ pushed by ``resolution`` and ``expansions.chance``."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardroom.core.cardset import cards_of
 from cardroom.games.love_formula.cards.catalog import CAT, CHANCE, CONNECTION, OBSTACLE
 from cardroom.games.love_formula.cards.vocabulary import TABLE_WIDE, Op
@@ -38,7 +40,10 @@ from cardroom.games.love_formula.scoring import obstacles_on, owner_of, static
 ids = CAT.ids
 
 # What starting an op reports.
-DONE, WAIT, STOP, PUSHED = range(4)
+DONE: Final = 0
+WAIT: Final = 1
+STOP: Final = 2
+PUSHED: Final = 3
 
 
 # ----- frames -----------------------------------------------------------------------------
@@ -101,7 +106,7 @@ def start_op(s: LoveFields, frame: Frame, op: Op) -> int:
     return otherwise(s, frame, op)
 
 
-CHOOSING = {"place": CHOOSE_PLACE, "discard": CHOOSE_DISCARD,
+CHOOSING: Final = {"place": CHOOSE_PLACE, "discard": CHOOSE_DISCARD,
             "take_discarded": CHOOSE_TAKE_DISCARDED, "steal_hand": CHOOSE_STEAL,
             "take_loose": CHOOSE_TAKE_LOOSE, "remove_obstacle": CHOOSE_REMOVE,
             "discard_attached": CHOOSE_DISCARD_ATTACHED, "take_attached": CHOOSE_TAKE_ATTACHED,
@@ -207,7 +212,7 @@ def op_round_rule(s: LoveFields, frame: Frame, op: Op) -> int:
     return DONE
 
 
-AUTOMATIC = {"enter": op_enter, "attach": op_attach, "draw": op_draw,
+AUTOMATIC: Final = {"enter": op_enter, "attach": op_attach, "draw": op_draw,
              "extra_move": op_extra_move, "skip_turn": op_skip_turn, "cancel": op_cancel,
              "score_vp": op_score_vp, "remove_hearts": op_remove_hearts,
              "add_hearts": op_add_hearts, "round_rule": op_round_rule}

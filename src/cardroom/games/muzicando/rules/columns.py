@@ -7,7 +7,7 @@ the colour is not open); in Muzicando ``low`` is always Do.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from cardroom.core.cardset import cards_of
 from cardroom.games.muzicando.actions import NO_CELL, PLAY, play
@@ -38,8 +38,8 @@ def _openers(layout: int) -> tuple[int, ...]:
     return tuple(next(c for c in cards_of(mask) if COLOUR[c] == col) for col in range(COLOURS))
 
 
-OPENERS = {PARADA: _openers(PARADA), MUZICANDO: _openers(MUZICANDO)}
-COLOUR_NOTES: tuple[int, ...] = tuple(
+OPENERS: Final = {PARADA: _openers(PARADA), MUZICANDO: _openers(MUZICANDO)}
+COLOUR_NOTES: Final[tuple[int, ...]] = tuple(
     sum(1 << card_of(col, n) for n in range(NOTES)) for col in range(COLOURS)
 )
 
