@@ -90,11 +90,14 @@ def count(s: LoveFields, seat: int, counter: int) -> None:
 # ----- measures and conditions ------------------------------------------------------------
 def measures(s: LoveFields, seat: int) -> dict[str, int]:
     """Every goal measure of ``seat`` in one pass over its zone."""
-    m = dict.fromkeys(("perfect", "big_perfect", "connections", "obstacles", "event",
-                       "location", "item"), 0)
-    for p in s.unattached[seat]:
-        m[CAT.subtype[p]] += 1
-    preps, vp = len(s.unattached[seat]), 0
+    # Counted in locals and built into one dict at the end: R18 measures
+    # every seat after each event that may change one (a hot path).
+    kinds = {"event": 0, "location": 0, "item": 0}  # preparations by subtype
+    unattached = s.unattached[seat]
+    for p in unattached:
+        kinds[CAT.subtype[p]] += 1
+    preps, vp = len(unattached), 0
+    perfects = big_perfects = connections = obstacles = 0
     for c in s.couples[seat]:
         req = CAT.requires[c]
         have = vp_change = 0
@@ -103,24 +106,27 @@ def measures(s: LoveFields, seat: int) -> dict[str, int]:
             kind = CAT.type[a]
             if kind == PREP:
                 preps += 1
-                m[CAT.subtype[a]] += 1
+                kinds[CAT.subtype[a]] += 1
                 have += CAT.match[a] in req
+            elif kind == CONNECTION:
+                connections += 1
             else:
-                m["connections" if kind == CONNECTION else "obstacles"] += 1
+                obstacles += 1
             statics = CAT.statics[a]
             if statics:
                 vp_change += statics.get("vp", 0)
                 spoilt = spoilt or "no_perfect" in statics
         perfect = have == len(req) and not spoilt
-        m["perfect"] += perfect
-        m["big_perfect"] += perfect and len(req) >= 3
+        perfects += perfect
+        big_perfects += perfect and len(req) >= 3
         vp += max(0, (CAT.vp_perfect[c] if perfect else CAT.vp_incomplete[c]) + vp_change)
-    m.update(couples=len(s.couples[seat]), preparations=preps,
-             unattached=len(s.unattached[seat]), events=m.pop("event"),
-             locations=m.pop("location"), items=m.pop("item"),
-             hand=s.hands[seat].bit_count(), zone_vp=vp + preps)
-    m.update(zip(COUNTERS, s.counters[seat], strict=True))
-    return m
+    played, reactions, removed = s.counters[seat]
+    return {"perfect": perfects, "big_perfect": big_perfects, "connections": connections,
+            "obstacles": obstacles, "couples": len(s.couples[seat]), "preparations": preps,
+            "unattached": len(unattached), "events": kinds["event"],
+            "locations": kinds["location"], "items": kinds["item"],
+            "hand": s.hands[seat].bit_count(), "zone_vp": vp + preps,
+            COUNTERS[0]: played, COUNTERS[1]: reactions, COUNTERS[2]: removed}
 
 
 def meets(s: LoveFields, seat: int, goal: int,
