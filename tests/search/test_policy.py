@@ -48,7 +48,7 @@ def test_playout_stops_at_the_horizon() -> None:
     policy = policy_of(game)
     assert policy is not None
     state = game.new(3, 8)
-    assert playout(policy, state, random.Random(1).random, state.rounds_completed, 0)
+    assert playout(policy, state, random.Random(1).random, True, 0)
     assert state.rounds_completed() == 1 and not state.is_over()
 
 

@@ -47,7 +47,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,7 +61,6 @@ from cardroom.search.policy import policy_of
 from cardroom.search.reward import UTILITIES, Utility, margins, outcome
 
 View = Mapping[str, Any]
-Counter = Callable[[], int]
 HARD_LIMIT_S = 60.0  # not Final: tests/test_reliability.py lowers it
 """No search runs longer than this, whatever its budget says."""
 
@@ -185,11 +184,11 @@ class Search:
         learning = self.config.rollout == "mast"  # MAST remembers the moves made
         cur = self.roots[:]
         path: list[tuple[int, Node]] = []
-        counter = d.rounds_completed if self.config.horizon else None
-        if counter is not None and type(d).rounds_completed is not State.rounds_completed:
+        horizon = self.config.horizon
+        if horizon and type(d).rounds_completed is not State.rounds_completed:
             # The playout stops at this round's end: the next deal is never played.
             d.deal_next_round = False
-        round0 = counter() if counter is not None else 0
+        round0 = d.rounds_completed() if horizon else 0
         actor = self.seat
         at_root = True
         cut = False
@@ -236,13 +235,13 @@ class Search:
             path.append((actor, child))
             cur[actor] = child
             self.follow(cur, d.log[start:], players)
-            if counter is not None and counter() != round0:
+            if horizon and d.rounds_completed() != round0:
                 cut = True
                 break
             if expanding:
                 break
         if not cut and not d.is_over():
-            cut = self.playout(d, counter, round0)
+            cut = self.playout(d, horizon, round0)
         result = outcome(d)
         reward = self.utility(result.ranking, players)
         margin = self.margins(result)
@@ -296,7 +295,7 @@ class Search:
                 child = node.children[key] = Node()
             cur[seat] = child
 
-    def playout(self, d: State, counter: Counter | None, round0: int) -> bool:
+    def playout(self, d: State, horizon: bool, round0: int) -> bool:
         """Play to the end or the horizon; True if stopped at the horizon.
 
         Random playouts take actions from ``legal_actions`` and so skip
@@ -309,28 +308,28 @@ class Search:
             while not d.is_over():
                 seat = d.to_act()[0]
                 d.act(seat, policy[seat].choose_for(d, seat))
-                if counter is not None and counter() != round0:
+                if horizon and d.rounds_completed() != round0:
                     return True
             return False
         # Nobody reads a playout's events (heuristic bots above may read the
         # log through their view, so they keep it): the rules build none.
         d.record_events = False
         rand = self.fast.random
-        is_over, to_act, legal_actions = d.is_over, d.to_act, d.legal_actions
-        apply = d.apply_unchecked
         if self.config.rollout == "mast":
-            return self.mast_playout(d, counter, round0)
+            return self.mast_playout(d, horizon, round0)
         if self.rule is not None:
-            return policy_playout(self.rule, d, rand, counter, round0)
-        while not is_over():
-            seat = to_act()[0]
-            actions = legal_actions(seat)
-            apply(seat, actions[int(rand() * len(actions))])
-            if counter is not None and counter() != round0:
+            return policy_playout(self.rule, d, rand, horizon, round0)
+        # Methods called on d, not hoisted into locals: compiled
+        # (cardroom/compiled.py), a method call is direct, a local callable not.
+        while not d.is_over():
+            seat = d.to_act()[0]
+            actions = d.legal_actions(seat)
+            d.apply_unchecked(seat, actions[int(rand() * len(actions))])
+            if horizon and d.rounds_completed() != round0:
                 return True
         return False
 
-    def mast_playout(self, d: State, counter: Counter | None, round0: int) -> bool:
+    def mast_playout(self, d: State, horizon: bool, round0: int) -> bool:
         """``playout`` for ``rollout: mast``: with probability 1 - epsilon the
         move with the best mean reward so far for the seat to move (an untried
         move counts as 1), else a random one; each move is remembered for
@@ -348,7 +347,7 @@ class Search:
                              else e[0] / e[1])
             d.apply_unchecked(seat, action)
             trail.append((seat, action))
-            if counter is not None and counter() != round0:
+            if horizon and d.rounds_completed() != round0:
                 return True
         return False
 

@@ -19,8 +19,6 @@ from typing import Any, Protocol
 
 from cardroom.core.game import Game, State
 
-Counter = Callable[[], int]
-
 
 class Policy(Protocol):
     def __call__(self, state: Any, seat: int, actions: list[int],
@@ -37,15 +35,14 @@ def default_rollout(game: Game) -> str:
     return "policy" if policy_of(game) is not None else "random"
 
 
-def playout(policy: Policy, d: State, rand: Callable[[], float], counter: Counter | None,
+def playout(policy: Policy, d: State, rand: Callable[[], float], horizon: bool,
             round0: int) -> bool:
-    """Play ``d`` out with ``policy`` to the end or to the horizon (the end
-    of the round ``round0``); True if stopped at the horizon."""
-    is_over, to_act, legal_actions = d.is_over, d.to_act, d.legal_actions
-    apply = d.apply_unchecked  # the policy returns one of legal_actions
-    while not is_over():
-        seat = to_act()[0]
-        apply(seat, policy(d, seat, legal_actions(seat), rand))
-        if counter is not None and counter() != round0:
+    """Play ``d`` out with ``policy`` to the end or, with ``horizon``, to the
+    end of the round ``round0`` (``rounds_completed``); True if stopped at
+    the horizon. The policy returns one of legal_actions: no re-check."""
+    while not d.is_over():
+        seat = d.to_act()[0]
+        d.apply_unchecked(seat, policy(d, seat, d.legal_actions(seat), rand))
+        if horizon and d.rounds_completed() != round0:
             return True
     return False
