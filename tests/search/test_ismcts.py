@@ -16,8 +16,10 @@ from cardroom.core.rng import Rng
 from cardroom.core.table import play_out
 from cardroom.frontend import load_everything
 from cardroom.games import all_games, get_game
+from cardroom.games.papayoo.state import PapayooState
 from cardroom.search import IsmctsBot, default_iterations, ismcts, parse_budget
 from cardroom.search.determinize import Determinizer
+from cardroom.search.ismcts import Search
 from cardroom.search.reward import mix_utility, rank_utility, win_utility
 
 load_everything()
@@ -132,8 +134,6 @@ def test_every_rollout_policy_is_legal_and_seeded(game: Game, rollout: str) -> N
 def test_mast_playouts_learn_action_values_over_the_search() -> None:
     """MAST: the playout policy's table holds a mean reward in [0, 1] for
     actions met in earlier iterations, for every seat that moved."""
-    from cardroom.search.ismcts import Search
-
     game = get_game("papayoo")
     state = game.new(4, 3)
     seat = state.to_act()[0]
@@ -333,36 +333,34 @@ def test_play_out_with_ismcts_for_every_seat_finishes() -> None:
     assert state.is_over()
 
 
-def test_playouts_stop_at_the_round_end_when_the_game_offers_it(
-    monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The optional horizon hooks (cardroom.search.reward): with them a
-    playout ends when the round is scored; without them, or with the horizon
-    turned off, at the game's end."""
-    from cardroom.games.papayoo.state import PapayooState
-    from cardroom.search.ismcts import Search
-
+def played_out(horizon: bool) -> State:
+    """The determinization of one iteration's search, papayoo's first move."""
     game = get_game("papayoo")
     state = game.new(4, 3)  # four rounds
     seat = state.to_act()[0]
-    view = state.view(seat)
-    allowed = set(state.legal_actions(seat))
+    search = Search(game, state.view(seat), Rng(1), parse_budget({"horizon": horizon}))
+    d = search.determinize()
+    search.iterate(d, set(state.legal_actions(seat)))
+    return d
 
-    def played_out(horizon: bool) -> State:
-        search = Search(game, view, Rng(1), parse_budget({"horizon": horizon}))
-        d = search.determinize()
-        search.iterate(d, allowed)
-        return d
 
+def test_playouts_stop_at_the_round_end_when_the_game_offers_it() -> None:
+    """The optional horizon hooks (cardroom.search.reward): with them a
+    playout ends when the round is scored; with the horizon turned off, at
+    the game's end."""
     cut = played_out(True)
     assert not cut.is_over() and isinstance(cut, PapayooState)
     assert len(cut.round_points) == 1
     # ... and without dealing the round after (State.deal_next_round)
     assert not cut.deal_next_round and cut.hands == [0] * 4
     assert played_out(False).is_over()
+
+
+@pytest.mark.pure_only  # swaps a compiled function (tests/conftest.py)
+def test_without_the_hooks_playouts_go_to_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delattr(PapayooState, "rounds_completed")
     uncut = played_out(True)
-    assert uncut.is_over() and uncut.deal_next_round  # no hooks: to the end
+    assert uncut.is_over() and uncut.deal_next_round
 
 
 @pytest.mark.parametrize("game_id", ["papayoo", "muzicando", "pizzamania", "love-formula"])
