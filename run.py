@@ -71,6 +71,10 @@ def ensure_compiled() -> None:
     spec.loader.exec_module(compiled)
     if compiled.built():
         return
+    # A build that failed for these sources is not tried again on every run.
+    failed = compiled.STORE / f"failed-{compiled.fingerprint(compiled.modules())}"
+    if failed.exists():
+        return
     print("Compiling the game engines (a minute or two, once per change) ...", flush=True)
     log = compiled.STORE / "build.log"
     compiled.STORE.mkdir(exist_ok=True)
@@ -81,9 +85,11 @@ def ensure_compiled() -> None:
               and subprocess.run([str(PY), "-c", "import cardroom.compiled as c; c.build()"],
                                  cwd=ROOT, stdout=out, stderr=subprocess.STDOUT).returncode == 0)
     if not ok:
+        failed.write_text(log.read_text(errors="replace"))
         last = log.read_text(errors="replace").strip().splitlines()[-1:] or ["(no output)"]
         print(f"Could not compile the engines ({last[0][:200]}; all of it in {log}):"
-              " they run as pure Python, slower.", flush=True)
+              " they run as pure Python, slower. Not tried again until the sources change"
+              f" (or remove {failed.name} from {failed.parent}).", flush=True)
 
 
 def editable() -> bool:

@@ -147,9 +147,11 @@ def build(quiet: bool = True) -> Path:
     try:
         _compile(names, work, quiet)
         (work / "complete").write_text("\n".join(names) + "\n")
-        for old in STORE.iterdir():
+        for old in STORE.iterdir():  # older builds, and run.py's marks of failed ones
             if old != work and old.is_dir():
                 shutil.rmtree(old, ignore_errors=True)
+            elif old.name.startswith("failed-"):
+                old.unlink()
         work.rename(folder)
     finally:
         shutil.rmtree(work, ignore_errors=True)

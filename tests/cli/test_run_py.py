@@ -8,12 +8,15 @@ from __future__ import annotations
 import importlib.util
 import json
 import shlex
+import shutil
 import subprocess
 import sys
 import time
 import tomllib
 from pathlib import Path
 from types import ModuleType
+
+import pytest
 
 from tests.cli.support import ROOT, Pty, cardroom, fake_root
 
@@ -109,3 +112,31 @@ def test_16_mypy_strict_covers_the_whole_package() -> None:
     assert load_run_py().TYPED == ["src/cardroom"]
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert config["tool"]["mypy"]["strict"] is True
+
+
+def test_a_failed_compile_is_said_once_and_the_engines_run_as_pure_python(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No C compiler (CC fails here): run.py says so once, in words, and
+    does not try again for the same sources; the package runs pure."""
+    root = tmp_path / "repo"
+    shutil.copytree(ROOT / "src", root / "src", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "constraints.txt", root / "constraints.txt")
+    shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
+    run_py = load_run_py()
+    monkeypatch.setattr(run_py, "ROOT", root)
+    monkeypatch.setattr(run_py, "PY", Path(sys.executable))
+    monkeypatch.setenv("PYTHONPATH", str(root / "src"))  # the copy, not this checkout
+    monkeypatch.setenv("CC", "/bin/false")
+    monkeypatch.delenv("CARDROOM_PURE", raising=False)
+    run_py.ensure_compiled()
+    said = capsys.readouterr().out
+    assert "Could not compile the engines" in said and "pure Python" in said
+    assert "Traceback" not in said
+    assert [p.name for p in (root / ".compiled").glob("failed-*")]
+    run_py.ensure_compiled()
+    assert capsys.readouterr().out == ""  # not tried again
+    probe = "import cardroom.compiled as c; print(c.ACTIVE)"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         timeout=60, check=True).stdout
+    assert out.strip() == "False"
