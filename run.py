@@ -69,27 +69,44 @@ def ensure_compiled() -> None:
     assert spec and spec.loader
     compiled = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(compiled)
-    if compiled.built():
+    if compiled.built() or compiled_active():  # the latter: .venv has another Python
         return
     # A build that failed for these sources is not tried again on every run.
     failed = compiled.STORE / f"failed-{compiled.fingerprint(compiled.modules())}"
     if failed.exists():
         return
     print("Compiling the game engines (a minute or two, once per change) ...", flush=True)
-    log = compiled.STORE / "build.log"
     compiled.STORE.mkdir(exist_ok=True)
+    log = compiled.STORE / "build.log"
     pip = [str(PY), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
-    with log.open("w") as out:
-        ok = (subprocess.run([*pip, "-c", "constraints.txt", "mypy"], cwd=ROOT, stdout=out,
-                             stderr=subprocess.STDOUT).returncode == 0
-              and subprocess.run([str(PY), "-c", "import cardroom.compiled as c; c.build()"],
-                                 cwd=ROOT, stdout=out, stderr=subprocess.STDOUT).returncode == 0)
-    if not ok:
-        failed.write_text(log.read_text(errors="replace"))
-        last = log.read_text(errors="replace").strip().splitlines()[-1:] or ["(no output)"]
-        print(f"Could not compile the engines ({last[0][:200]}; all of it in {log}):"
-              " they run as pure Python, slower. Not tried again until the sources change"
-              f" (or remove {failed.name} from {failed.parent}).", flush=True)
+    try:
+        with log.open("w") as out:
+            got_mypy = subprocess.run([*pip, "-c", "constraints.txt", "mypy"], cwd=ROOT,
+                                      stdout=out, stderr=subprocess.STDOUT).returncode == 0
+            built = got_mypy and subprocess.run(
+                [str(PY), "-c", "import cardroom.compiled as c; c.build()"], cwd=ROOT,
+                stdout=out, stderr=subprocess.STDOUT).returncode == 0
+    except KeyboardInterrupt:
+        print("Interrupted: the engines run as pure Python until the next run compiles them.")
+        raise SystemExit(130) from None
+    if built:
+        return
+    last = log.read_text(errors="replace").strip().splitlines()[-1:] or ["(no output)"]
+    if not got_mypy:  # e.g. offline: tried again next time
+        print(f"Could not install mypy to compile the engines ({last[0][:200]}; all of it in"
+              f" {log}): they run as pure Python, slower, this time.", flush=True)
+        return
+    failed.write_text(log.read_text(errors="replace"))
+    print(f"Could not compile the engines ({last[0][:200]}; all of it in {log}):"
+          " they run as pure Python, slower. Not tried again until the sources change"
+          f" (or remove {failed.name} from {failed.parent}).", flush=True)
+
+
+def compiled_active() -> bool:
+    """Whether .venv's Python loads the compiled engines."""
+    probe = "import cardroom.compiled as c; print(c.ACTIVE)"
+    done = subprocess.run([str(PY), "-c", probe], cwd=ROOT, capture_output=True, text=True)
+    return done.stdout.strip() == "True"
 
 
 def editable() -> bool:
@@ -146,7 +163,13 @@ def task_test(args: list[str]) -> int:
     if code == 5:
         print("pytest collected no tests: that is a failure here.")
         return 1
-    if code != 0 or args or os.environ.get("CARDROOM_PURE"):
+    if code != 0 or os.environ.get("CARDROOM_PURE"):
+        return code
+    if args:
+        print("(The engines' pure-Python pass runs with the whole suite only: "
+              "CARDROOM_PURE=1 python3 run.py test ARGS runs these tests that way.)")
+        return code
+    if not compiled_active():  # the pass above already ran them as pure Python
         return code
     # The engines' tests once more as pure Python (the compiled path ran
     # above): the pure path must stay correct where no C compiler is.

@@ -18,12 +18,13 @@ the engines both ways and compare).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.machinery
 import importlib.util
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
 
@@ -121,10 +122,12 @@ def enable() -> None:
     try:
         names = modules()
         folder = target(names)
-    except OSError as exc:  # sources not readable as files (e.g. a zip)
-        REASON = f"the sources cannot be read ({exc})"
+        complete = all(extension_path(folder, name).is_file() for name in names) and (
+            folder / "complete").is_file()
+    except OSError as exc:  # sources or build not readable (a zip, another user's folder)
+        REASON = f"the sources or the build cannot be read ({exc})"
         return
-    if not (folder / "complete").exists():
+    if not complete:
         REASON = "no build matches the sources (python3 run.py builds one)"
         return
     sys.path.append(str(folder))  # the shared libraries the modules link to
@@ -134,28 +137,61 @@ def enable() -> None:
 
 def build(quiet: bool = True) -> Path:
     """Compile the modules for the current sources (reused if already
-    built); older builds are removed. Needs mypy (mypyc) and a C compiler."""
+    built). One build at a time (a lock); the newest few builds are kept,
+    older ones removed. Needs mypy (mypyc) and a C compiler."""
     import shutil
     import tempfile
 
-    names = modules()
-    folder = target(names)
-    if (folder / "complete").exists():
-        return folder
     STORE.mkdir(exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix="build-", dir=STORE))
-    try:
-        _compile(names, work, quiet)
-        (work / "complete").write_text("\n".join(names) + "\n")
-        for old in STORE.iterdir():  # older builds, and run.py's marks of failed ones
-            if old != work and old.is_dir():
-                shutil.rmtree(old, ignore_errors=True)
-            elif old.name.startswith("failed-"):
-                old.unlink()
-        work.rename(folder)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+    with _locked(STORE / ".lock"):
+        names = modules()
+        folder = target(names)
+        if (folder / "complete").exists():
+            return folder
+        work = Path(tempfile.mkdtemp(prefix="build-", dir=STORE))
+        try:
+            _compile(names, work, quiet)
+            if target(names) != folder:  # a source changed while it compiled
+                raise RuntimeError("the sources changed during the build: run it again")
+            (work / "complete").write_text("\n".join(names) + "\n")
+            work.chmod(0o755)  # mkdtemp's folder is its owner's only
+            work.rename(folder)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        _prune(folder)
     return folder
+
+
+KEEP = 3  # builds kept: a running server may still import from an older one
+
+
+def _prune(newest: Path) -> None:
+    import shutil
+
+    builds = sorted((p for p in STORE.iterdir() if p.is_dir() and (p / "complete").exists()),
+                    key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in [b for b in builds if b != newest][KEEP - 1:]:
+        shutil.rmtree(old, ignore_errors=True)
+    for stale in STORE.glob("build-*"):  # left by a build that was killed (we hold the lock)
+        shutil.rmtree(stale, ignore_errors=True)
+    for mark in STORE.glob("failed-*"):  # run.py's marks of failed builds
+        mark.unlink()
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """An exclusive lock on ``path`` where the platform offers one."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: builds are not run concurrently there
+        yield
+        return
+    with path.open("w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def _compile(names: Sequence[str], out: Path, quiet: bool) -> None:

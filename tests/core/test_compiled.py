@@ -173,3 +173,55 @@ def test_states_and_bots_pickle(game_id: str) -> None:
         if policy.below(10) == 0 and not state.is_over():
             bot.choose_for(state, state.to_act()[0])  # a bot that has searched
             bot = pickle.loads(pickle.dumps(bot))
+
+
+def pickled_tables() -> bytes:
+    """Every game mid-way, with a heuristic and a searching bot that have
+    each decided once (their random streams moved on), pickled."""
+    load_everything()
+    tables: list[Any] = []
+    for game_id in ("papayoo", "pizzamania", "pile-up", "muzicando", "love-formula"):
+        game = get_game(game_id)
+        state = game.new(3, 8, {})
+        policy = Rng(8)
+        for _ in range(25):
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[policy.below(len(legal))])
+        bots = [make_bot("medium", game, 1), make_bot("hard", game, 2, {"iterations": 20})]
+        for bot in bots:
+            bot.choose_for(state, state.to_act()[0])
+        tables.append((state, bots))
+    return pickle.dumps(tables)
+
+
+def described(blob: bytes) -> str:
+    """What the pickled tables hold and do next: every view, and each bot's
+    next decision (which reads its random stream)."""
+    out: list[Any] = []
+    for state, bots in pickle.loads(blob):
+        seat = state.to_act()[0]
+        out.append([state.view(v) for v in (*range(state.players), PUBLIC, None)])
+        out.append([bot.choose_for(state, seat) for bot in bots])
+    return _hash(out)
+
+
+@needs_build
+def test_tables_pickled_on_one_path_load_on_the_other(tmp_path: Path) -> None:
+    """A card-room worker may run the other path (it starts fresh, and a
+    build may have appeared or gone stale meanwhile)."""
+    mine, theirs = tmp_path / "compiled.pickle", tmp_path / "pure.pickle"
+    mine.write_bytes(pickled_tables())
+    code = ("import sys, pathlib, cardroom.compiled as c\n"
+            "assert not c.ACTIVE, c.REASON\n"
+            "from tests.core.test_compiled import described, pickled_tables\n"
+            "mine, theirs = map(pathlib.Path, sys.argv[1:])\n"
+            "theirs.write_bytes(pickled_tables())\n"
+            "print(described(mine.read_bytes()), described(theirs.read_bytes()))\n")
+    env = {**os.environ, compiled.PURE_ENV: "1"}
+    done = subprocess.run([sys.executable, "-c", code, str(mine), str(theirs)], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    pure_of_mine, pure_of_theirs = done.stdout.split()
+    assert pure_of_mine == described(mine.read_bytes())
+    assert pure_of_theirs == described(theirs.read_bytes())

@@ -121,6 +121,10 @@ class CardSet:
     def __init__(self, cards: int | Iterable[int] = 0) -> None:
         self.mask: int = cards if isinstance(cards, int) else mask_of(cards)
 
+    # Through the constructor, the same on the compiled and the pure path.
+    def __reduce__(self) -> tuple[type[CardSet], tuple[int]]:
+        return CardSet, (self.mask,)
+
     def __iter__(self) -> Iterator[int]:
         return iter(cards_of(self.mask))
 
@@ -171,6 +175,10 @@ class CardCodes:
         self.by_code: dict[str, int] = {code: c for c, code in enumerate(self.codes)}
         if len(self.by_code) != len(self.codes):
             raise ValueError("card codes must be unique")
+
+    # Through the constructor, the same on the compiled and the pure path.
+    def __reduce__(self) -> tuple[type[CardCodes], tuple[tuple[str, ...]]]:
+        return CardCodes, (self.codes,)
 
     def of(self, mask: int) -> list[str]:
         """The codes of a mask's cards, in card order."""

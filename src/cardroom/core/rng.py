@@ -63,6 +63,12 @@ class Rng:
         other._streams = dict(self._streams)
         return other
 
+    # Pickled through a function, the same on both paths: the compiled class
+    # pickles its fields as a dict, which the pure one (slots) cannot take,
+    # and a card-room worker may run the other path (cardroom/compiled.py).
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _restored, (self._seed, self._s, self._stack, self._used, self._streams)
+
     def reseeded(self, seed: int) -> Rng:
         """A copy with the same stack position but new random streams."""
         other = self.clone()
@@ -177,3 +183,10 @@ class Rng:
     def stacked_left(self, source: str) -> int:
         stacked = self._stack.get(source, ())
         return len(stacked) - self._used.get(source, 0)
+
+
+def _restored(seed: int, s: int, stack: Mapping[str, Sequence[Any]], used: dict[str, int],
+              streams: dict[str, int]) -> Rng:
+    rng = Rng(seed, stack)
+    rng._s, rng._used, rng._streams = s, used, streams
+    return rng
