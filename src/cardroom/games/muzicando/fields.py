@@ -3,7 +3,8 @@ layouts that lie on the table (rules/grid.py, rules/columns.py)."""
 
 from __future__ import annotations
 
-from typing import Any, Final, Protocol, Self
+from abc import ABC, abstractmethod
+from typing import Any, Final, Self
 
 from cardroom.core.game import State
 
@@ -15,23 +16,49 @@ PARTNERSHIP_MODE: Final = "partnership"
 INDIVIDUAL_MODE: Final = "individual"
 
 
-class Table(Protocol):
+class Table(ABC):
     """The cards laid in a deal, kept in the shape of its layout so that the
-    plays a hand has are found without scanning the table."""
+    plays a hand has are found without scanning the table. The layouts
+    subclass it (rules/columns.py, rules/grid.py): a base class, not a
+    Protocol, so that compiled code calls a layout's method directly
+    instead of looking it up by name (cardroom/compiled.py)."""
 
     layout: int
 
+    @abstractmethod
     def clone(self) -> Table: ...
+
+    @abstractmethod
     def on_table(self) -> int: ...
+
+    @abstractmethod
     def opening_moves(self, hand: int) -> list[int]: ...
+
+    @abstractmethod
     def note_moves(self, hand: int) -> list[int]: ...
+
+    @abstractmethod
     def sign_moves(self, hand: int) -> list[int]: ...
+
+    @abstractmethod
     def playable_notes(self) -> int: ...
+
+    @abstractmethod
     def opening_reason(self, card: int, cell: int) -> str | None: ...
+
+    @abstractmethod
     def note_reason(self, card: int, cell: int) -> str | None: ...
+
+    @abstractmethod
     def sign_reason(self, sign: int, cell: int) -> str | None: ...
+
+    @abstractmethod
     def place(self, card: int, cell: int) -> None: ...
+
+    @abstractmethod
     def lay_sign(self, sign: int, cell: int) -> None: ...
+
+    @abstractmethod
     def to_view(self) -> dict[str, Any]: ...
 
 

@@ -30,6 +30,7 @@ from cardroom.games.muzicando.cards import (
     SIGN_MASK,
     card_of,
 )
+from cardroom.games.muzicando.fields import Table
 
 
 def _openers(layout: int) -> tuple[int, ...]:
@@ -44,8 +45,7 @@ COLOUR_NOTES: Final[tuple[int, ...]] = tuple(
 )
 
 
-class ColumnTable:
-    layout: int
+class ColumnTable(Table):
     low: list[int]
     high: list[int]
     laid: int

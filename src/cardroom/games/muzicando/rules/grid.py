@@ -43,6 +43,7 @@ from cardroom.games.muzicando.cards import (
     notes_cards,
     step,
 )
+from cardroom.games.muzicando.fields import Table
 
 
 def _note_list(bits: int) -> str:
@@ -50,10 +51,9 @@ def _note_list(bits: int) -> str:
     return " or ".join(names)
 
 
-class GridTable:
+class GridTable(Table):
     """What Sarabanda and Glissando share: cells, covers, sign cards."""
 
-    layout: int
     cells: dict[int, int]
     covers: dict[int, int]
     laid: int
