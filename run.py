@@ -91,12 +91,13 @@ def ensure_compiled() -> None:
         raise SystemExit(130) from None
     if built:
         return
-    last = log.read_text(errors="replace").strip().splitlines()[-1:] or ["(no output)"]
+    text = log.read_text(errors="replace")
+    last = text.strip().splitlines()[-1:] or ["(no output)"]
     if not got_mypy:  # e.g. offline: tried again next time
         print(f"Could not install mypy to compile the engines ({last[0][:200]}; all of it in"
               f" {log}): they run as pure Python, slower, this time.", flush=True)
         return
-    failed.write_text(log.read_text(errors="replace"))
+    failed.write_text(text)
     print(f"Could not compile the engines ({last[0][:200]}; all of it in {log}):"
           " they run as pure Python, slower. Not tried again until the sources change"
           f" (or remove {failed.name} from {failed.parent}).", flush=True)

@@ -89,7 +89,15 @@ def extension_path(folder: Path, module: str) -> Path:
 
 def built() -> bool:
     """Whether a build matches the current sources."""
-    return (target(modules()) / "complete").exists()
+    names = modules()
+    return _complete(target(names), names)
+
+
+def _complete(folder: Path, names: Sequence[str]) -> bool:
+    """Whether ``folder`` holds a finished build of ``names``: its mark
+    (written last) and every extension file."""
+    return (folder / "complete").is_file() and all(
+        extension_path(folder, name).is_file() for name in names)
 
 
 class _Finder:
@@ -122,8 +130,7 @@ def enable() -> None:
     try:
         names = modules()
         folder = target(names)
-        complete = all(extension_path(folder, name).is_file() for name in names) and (
-            folder / "complete").is_file()
+        complete = _complete(folder, names)
     except OSError as exc:  # sources or build not readable (a zip, another user's folder)
         REASON = f"the sources or the build cannot be read ({exc})"
         return
@@ -146,8 +153,9 @@ def build(quiet: bool = True) -> Path:
     with _locked(STORE / ".lock"):
         names = modules()
         folder = target(names)
-        if (folder / "complete").exists():
+        if _complete(folder, names):
             return folder
+        shutil.rmtree(folder, ignore_errors=True)  # a build that lost a file
         work = Path(tempfile.mkdtemp(prefix="build-", dir=STORE))
         try:
             _compile(names, work, quiet)
@@ -235,6 +243,6 @@ def main(argv: Sequence[str]) -> int:
     if list(argv) == ["status"]:
         print(f"{'compiled' if ACTIVE else 'pure Python'}: {REASON}")
         return 0
-    print("usage: python -m cardroom.compiled build|status", file=sys.stderr)
+    print("usage: main(['build']) or main(['status'])", file=sys.stderr)
     return 2
 

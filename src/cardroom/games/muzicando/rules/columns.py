@@ -59,10 +59,7 @@ class ColumnTable(Table):
         self.playable = -1
 
     def clone(self) -> ColumnTable:
-        other = ColumnTable(self.layout)
-        other.low, other.high, other.laid = self.low[:], self.high[:], self.laid
-        other.playable = self.playable
-        return other
+        return _restored(self.layout, self.low[:], self.high[:], self.laid, self.playable)
 
     # Pickled through its constructor: compiled (cardroom/compiled.py), the
     # default way would call __init__ with no arguments.
