@@ -111,3 +111,71 @@ def test_draw_below_is_draw_of_below_on_the_same_stream() -> None:
 def test_draw_below_refuses_an_empty_range() -> None:
     with pytest.raises(ValueError, match="positive bound"):
         Rng(1).draw_below("dice", 0)
+
+
+# ----- SplitMix64 in 32-bit halves (the compiled path's arithmetic) ------------
+MASK = (1 << 64) - 1
+
+
+def _reference_next(state: int) -> tuple[int, int]:
+    """SplitMix64 as published: the next state and its output."""
+    state = (state + 0x9E3779B97F4A7C15) & MASK
+    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return state, z ^ (z >> 31)
+
+
+def _reference_below(state: int, n: int) -> tuple[int, int]:
+    """Lemire's multiply-shift with rejection on the reference stream."""
+    state, z = _reference_next(state)
+    m = z * n
+    while m & MASK < ((1 << 64) - n) % n:
+        state, z = _reference_next(state)
+        m = z * n
+    return state, m >> 64
+
+
+def test_the_halves_arithmetic_is_splitmix64_exactly() -> None:
+    # Held against the one-int form on random words, both ends of the range
+    # and words whose product with n is just under 2**64 * k, where below()
+    # rejects (the halves must say -1 exactly there).
+    import random
+
+    from cardroom.core import rng as module
+
+    words = [0, 1, MASK, 1 << 32, (1 << 32) - 1, 1 << 63]
+    spread = random.Random(15)
+    words += [spread.getrandbits(64) for _ in range(20000)]
+    for z in words:
+        h, lo = module._mix_halves(z >> 32, z & 0xFFFFFFFF)
+        assert h << 32 | lo == module._mix(z), z
+        h, lo = module._advance(z >> 32, z & 0xFFFFFFFF)
+        assert h << 32 | lo == (z + module.GOLDEN) & MASK, z
+    for n in [1, 2, 3, 6, 7, 52, 66, 1000, (1 << 20) - 1]:
+        edges = [(MASK // n) * k for k in range(1, 4)] + [MASK // n + 1, MASK]
+        for z in words[:2000] + edges:
+            m = z * n
+            expected = -1 if m & MASK < n else m >> 64
+            assert module._index(z >> 32, z & 0xFFFFFFFF, n) == expected, (z, n)
+
+
+def test_every_draw_follows_the_published_splitmix64_stream() -> None:
+    # Whichever form this run uses (compiled: halves; pure: one int), next64,
+    # below, shuffle and draw_below follow the published generator, for
+    # bounds on both sides of the halves' limit.
+    for seed in range(30):
+        rng, state = Rng(seed), seed
+        for n in [2, 6, 13, 60, (1 << 20) - 1, 1 << 20, 1 << 40]:
+            state, value = _reference_next(state)
+            assert rng.next64() == value
+            state, index = _reference_below(state, n)
+            assert rng.below(n) == index
+        items, expected = list(range(70)), list(range(70))
+        for i in range(69, 0, -1):
+            state, j = _reference_below(state, i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        rng.shuffle(items)
+        assert items == expected
+    a, b = Rng(3), Rng(3)
+    for _ in range(50):
+        assert a.draw_below("dice", 6, 1) == b.draw("dice", lambda r: r.below(6) + 1)

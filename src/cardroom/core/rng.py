@@ -15,6 +15,7 @@ a stacked outcome does not advance that source's stream.
 
 from __future__ import annotations
 
+import types
 from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from typing import Any, Final, TypeVar
 
@@ -30,6 +31,65 @@ def _mix(z: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
     return z ^ (z >> 31)
+
+
+# ----- SplitMix64 in 32-bit halves --------------------------------------------
+# Compiled (cardroom/compiled.py), an int of 2**62 or more is a heap object
+# and every operation on it a call into CPython; in halves every value stays
+# below 2**53, so compiled code does plain machine arithmetic (the
+# products are of 16-bit pieces, see _times).
+# Interpreted, the one-int form is the faster, so each method takes the
+# halves only when this module is compiled. Both give the same stream:
+# tests/core/test_rng.py holds them to it.
+HALVES: Final = not isinstance(_mix, types.FunctionType)
+_M32: Final = 0xFFFFFFFF
+_M16: Final = 0xFFFF
+_G_HI: Final = GOLDEN >> 32
+_G_LO: Final = GOLDEN & _M32
+_SMALL: Final = 1 << 20  # bounds below this take the halves' index
+
+
+def _advance(h: int, lo: int) -> tuple[int, int]:
+    """The state after (h, lo): plus GOLDEN, mod 2**64."""
+    lo += _G_LO
+    return (h + _G_HI + (lo >> 32)) & _M32, lo & _M32
+
+
+def _times(h: int, lo: int, c3: int, c2: int, c1: int, c0: int) -> tuple[int, int]:
+    """(h, lo) times the constant with 16-bit pieces c3 c2 c1 c0, mod 2**64,
+    multiplying 16-bit pieces only (compiled, a product takes the machine's
+    multiply only while both factors are below 2**30)."""
+    h1, h0, l1, l0 = h >> 16, h & _M16, lo >> 16, lo & _M16
+    mid = l0 * c1 + l1 * c0
+    low = l0 * c0 + ((mid & _M16) << 16)
+    high = ((low >> 32) + (mid >> 16) + l1 * c1
+            + h0 * c0 + ((h0 * c1 + h1 * c0) << 16)  # h * (c1 c0), mod 2**32 below
+            + l0 * c2 + ((l0 * c3 + l1 * c2) << 16))  # lo * (c3 c2), likewise
+    return high & _M32, low & _M32
+
+
+def _mix_halves(h: int, lo: int) -> tuple[int, int]:
+    """_mix in halves."""
+    lo ^= (lo >> 30) | ((h << 2) & _M32)
+    h ^= h >> 30
+    h, lo = _times(h, lo, 0xBF58, 0x476D, 0x1CE4, 0xE5B9)
+    lo ^= (lo >> 27) | ((h << 5) & _M32)
+    h ^= h >> 27
+    h, lo = _times(h, lo, 0x94D0, 0x49BB, 0x1331, 0x11EB)
+    lo ^= (lo >> 31) | ((h << 1) & _M32)
+    return h ^ (h >> 31), lo
+
+
+def _index(h: int, lo: int, n: int) -> int:
+    """below()'s index from the mixed value (h, lo) for a bound under
+    _SMALL: the high word of value * n; -1 where below() would reject."""
+    a = (lo & _M16) * n
+    b = (lo >> 16) * n
+    low = a + ((b & _M16) << 16)  # lo * n = low + (b >> 16) * 2**32
+    t = (h & _M16) * n + ((h >> 16) * n << 16) + (b >> 16) + (low >> 32)
+    if t & _M32 or low & _M32 >= n:
+        return t >> 32
+    return -1
 
 
 def source_seed(seed: int, source: str) -> int:
@@ -79,6 +139,11 @@ class Rng:
     # next64, below and shuffle spell SplitMix64 out inline (no call to
     # _mix): the same stream, about twice as fast on the playout hot paths.
     def next64(self) -> int:
+        if HALVES:
+            h, lo = _advance(self._s >> 32, self._s & _M32)
+            self._s = h << 32 | lo
+            h, lo = _mix_halves(h, lo)
+            return h << 32 | lo
         self._s = s = (self._s + GOLDEN) & MASK64
         s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
         s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & MASK64
@@ -89,6 +154,12 @@ class Rng:
         # Lemire's multiply-shift with rejection: exact, and one product per draw.
         if n <= 0:
             raise ValueError("below() needs a positive bound")
+        if HALVES and n < _SMALL:
+            h, lo = _advance(self._s >> 32, self._s & _M32)
+            self._s = h << 32 | lo
+            h, lo = _mix_halves(h, lo)
+            j = _index(h, lo, n)
+            return j if j >= 0 else self._reject((h << 32 | lo) * n, n)
         self._s = s = (self._s + GOLDEN) & MASK64
         s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
         s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & MASK64
@@ -104,6 +175,9 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
+        if HALVES and len(items) < _SMALL:
+            self._shuffle_halves(items)
+            return
         s = self._s
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
@@ -119,6 +193,20 @@ class Rng:
                 j = m >> 64
             items[i], items[j] = items[j], items[i]
         self._s = s
+
+    def _shuffle_halves(self, items: MutableSequence[Any]) -> None:
+        """shuffle() in halves (see HALVES)."""
+        h, lo = self._s >> 32, self._s & _M32
+        for i in range(len(items) - 1, 0, -1):
+            h, lo = _advance(h, lo)
+            zh, zl = _mix_halves(h, lo)
+            j = _index(zh, zl, i + 1)
+            if j < 0:  # rare: below()'s rejection, from here on
+                self._s = h << 32 | lo
+                j = self._reject((zh << 32 | zl) * (i + 1), i + 1)
+                h, lo = self._s >> 32, self._s & _M32
+            items[i], items[j] = items[j], items[i]
+        self._s = h << 32 | lo
 
     def draw(self, source: str, make: Callable[[Rng], T]) -> T:
         """The next outcome of a named source: stacked if one is left, else
@@ -151,6 +239,16 @@ class Rng:
         s = self._streams.get(source)
         if s is None:
             s = source_seed(self._seed, source)
+        if HALVES and n < _SMALL:
+            h, lo = _advance(s >> 32, s & _M32)
+            s = h << 32 | lo
+            self._streams[source] = s
+            h, lo = _mix_halves(h, lo)
+            j = _index(h, lo, n)
+            if j >= 0:
+                return j + offset
+            m = (h << 32 | lo) * n
+            return self.with_source(source, lambda r: r._reject(m, n)) + offset
         s = (s + GOLDEN) & MASK64
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64

@@ -48,7 +48,10 @@ def where(cell: int) -> str:
 
 ORIGIN: Final = cell_of(0, 0)
 # Neighbouring cells differ by these offsets: x +-1 is SPAN, y +-1 is 1.
-RIGHT, LEFT, UP, DOWN = SPAN, -SPAN, 1, -1
+RIGHT: Final = SPAN
+LEFT: Final = -SPAN
+UP: Final = 1
+DOWN: Final = -1
 SIDES: Final = (RIGHT, LEFT, UP, DOWN)
 
 

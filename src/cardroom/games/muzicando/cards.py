@@ -106,6 +106,10 @@ def notes_cards(note_bits: int) -> int:
     return mask
 
 
+# notes_cards of every set of note bits, looked up on the grids' hot paths.
+NOTE_BITS_CARDS: Final[tuple[int, ...]] = tuple(notes_cards(b) for b in range(1 << NOTES))
+
+
 # ----- layouts and contracts ----------------------------------------------
 LAYOUT_LETTERS: Final[tuple[str, ...]] = tuple(x["letter"] for x in DATA["layouts"])
 LAYOUT_NAMES: Final[tuple[str, ...]] = tuple(x["name"] for x in DATA["layouts"])

@@ -14,7 +14,7 @@ from typing import Any
 # import of the package's __init__, which imports this module (a cycle).
 import cardroom.games.muzicando.actions as actions
 import cardroom.games.muzicando.legal as legal
-import cardroom.games.muzicando.rules as rules
+import cardroom.games.muzicando.rules.machine as rules
 import cardroom.games.muzicando.scoring as scoring
 import cardroom.games.muzicando.views as views
 from cardroom.core.game import Result, Viewer

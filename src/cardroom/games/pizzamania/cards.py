@@ -52,7 +52,8 @@ def _load() -> dict[str, Any]:
 DATA: Final = _load()
 COPIES: Final[dict[int, int]] = {int(v): n for v, n in DATA["toppings"].items()}
 VALUES: Final[tuple[int, ...]] = tuple(sorted(COPIES))
-LOWEST, HIGHEST = VALUES[0], VALUES[-1]
+LOWEST: Final = VALUES[0]
+HIGHEST: Final = VALUES[-1]
 ONE: Final[tuple[int, ...]] = tuple(1 << (BITS * v) for v in range(HIGHEST + 1))
 FULL: Final = sum(n * ONE[v] for v, n in COPIES.items())
 TOPPING_TOTAL: Final = sum(COPIES.values())

@@ -24,7 +24,8 @@ from cardroom.games.love_formula.cards.catalog import CAT, GOAL, VPCARD
 PROMO_MODES: Final = tuple(promo.SHORTHAND)
 VARIANTS: Final = ("standard", "equal", "open", "hidden", "planned")
 CHANCE_CARDS: Final = CAT.mask_of_set("chance")
-GOAL_CARDS, VP_CARDS = CAT.mask_of_type(GOAL), CAT.mask_of_type(VPCARD)
+GOAL_CARDS: Final = CAT.mask_of_type(GOAL)
+VP_CARDS: Final = CAT.mask_of_type(VPCARD)
 FIRST_GOALS: Final = sum(1 << c for c in range(CAT.size) if CAT.goal_kind[c] == "first")
 END_GOALS: Final = GOAL_CARDS & ~FIRST_GOALS
 

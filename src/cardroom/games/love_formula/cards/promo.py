@@ -32,8 +32,10 @@ from typing import Any, Final
 from cardroom.core.cardset import mask_of
 from cardroom.games.love_formula.cards.catalog import CAT, COUPLE
 
-BASE, PROMO = CAT.mask_of_set("base"), CAT.mask_of_set("promo")
-BASE_JOBS, PROMO_JOBS = BASE & CAT.jobs, PROMO & CAT.jobs
+BASE: Final = CAT.mask_of_set("base")
+PROMO: Final = CAT.mask_of_set("promo")
+BASE_JOBS: Final = BASE & CAT.jobs
+PROMO_JOBS: Final = PROMO & CAT.jobs
 JOB_POOLS: Final = {"base": BASE_JOBS, "promo": PROMO_JOBS, "mixed": BASE_JOBS | PROMO_JOBS}
 COUPLE_MODES: Final = ("out", "add", "replace")
 OTHER_MODES: Final = ("out", "add")

@@ -20,8 +20,13 @@ from cardroom.core.pickling import by_fields
 # Where an op may appear: on_play of an action, obstacle (on attach), connection
 # (on attach), reaction or preparation (after it is placed); on_expire of an
 # obstacle or connection; on_reveal of a chance card.
-ACTION, OBSTACLE, CONNECTION, REACTION, EXPIRE, PREPARATION, CHANCE = (
-    "action", "obstacle", "connection", "reaction", "expire", "preparation", "chance")
+ACTION: Final = "action"
+OBSTACLE: Final = "obstacle"
+CONNECTION: Final = "connection"
+REACTION: Final = "reaction"
+EXPIRE: Final = "expire"
+PREPARATION: Final = "preparation"
+CHANCE: Final = "chance"
 ATTACHED: Final = (OBSTACLE, CONNECTION)
 EVERYWHERE: Final = (ACTION, OBSTACLE, CONNECTION, REACTION)
 

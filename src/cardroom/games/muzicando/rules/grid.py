@@ -1,8 +1,9 @@
 """The two grid layouts: Sarabanda and Glissando (cells are ints, see actions).
 
 Both keep the note card of every cell, the sign cards laid on covered
-cells, and for each empty cell the notes that may go there, updated as
-cards are placed, so listing the legal plays never scans the whole grid.
+cells, the cells a sign may cover (surrounded and uncovered), and for each
+empty cell the notes that may go there, updated as cards are placed, so
+listing the legal plays never scans the whole grid.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from cardroom.games.muzicando.cards import (
     IS_OVAL,
     LAYOUT_NAMES,
     NOTE,
+    NOTE_BITS_CARDS,
     NOTE_MASK,
     NOTE_NAMES,
     NOTES,
@@ -40,7 +42,6 @@ from cardroom.games.muzicando.cards import (
     SARABANDA,
     SIGN_CARD,
     STEP_BITS,
-    notes_cards,
     step,
 )
 from cardroom.games.muzicando.fields import Table
@@ -56,18 +57,23 @@ class GridTable(Table):
 
     cells: dict[int, int]
     covers: dict[int, int]
+    # Cells whose four sides are taken and that no sign covers yet: the
+    # only cells a sign may go (rules page, "Sign cards").
+    open_to_signs: set[int]
     laid: int
 
     def _init_grid(self, layout: int) -> None:
         self.layout = layout
         self.cells = {}
         self.covers = {}
+        self.open_to_signs = set()
         self.laid = 0
 
     def _copy_grid(self, other: GridTable) -> None:
         other.layout = self.layout
         other.cells = dict(self.cells)
         other.covers = dict(self.covers)
+        other.open_to_signs = set(self.open_to_signs)
         other.laid = self.laid
 
     def on_table(self) -> int:
@@ -88,12 +94,15 @@ class GridTable(Table):
 
     def sign_moves(self, hand: int) -> list[int]:
         out: list[int] = []
+        if not self.open_to_signs:
+            return out
+        cells = self.cells
         for sign in SIGN_CARD:
             if not hand >> sign & 1:
                 continue
-            for cell, card in self.cells.items():
-                if (COLOUR[card] == COLOUR[sign] and cell not in self.covers
-                        and self.surrounded(cell)):
+            colour = COLOUR[sign]
+            for cell in self.open_to_signs:
+                if COLOUR[cells[cell]] == colour:
                     out.append(play(sign, cell))
         return out
 
@@ -117,11 +126,20 @@ class GridTable(Table):
 
     def lay_sign(self, sign: int, cell: int) -> None:
         self.covers[cell] = sign
+        self.open_to_signs.discard(cell)
         self.laid |= 1 << sign
 
     def _place_note(self, card: int, cell: int) -> None:
-        self.cells[cell] = card
+        cells = self.cells
+        cells[cell] = card
         self.laid |= 1 << card
+        # Only this card and its neighbours can have just been surrounded.
+        if self.surrounded(cell):
+            self.open_to_signs.add(cell)
+        for d in SIDES:
+            near = cell + d
+            if near in cells and near not in self.covers and self.surrounded(near):
+                self.open_to_signs.add(near)
 
     def grid_view(self) -> dict[str, Any]:
         return {
@@ -171,7 +189,7 @@ class Sarabanda(GridTable):
         bits = 0
         for b in self.frontier.values():
             bits |= b
-        return notes_cards(bits) & ~self.laid
+        return NOTE_BITS_CARDS[bits] & ~self.laid
 
     def note_reason(self, card: int, cell: int) -> str | None:
         if cell == NO_CELL:
@@ -205,33 +223,35 @@ class Glissando(GridTable):
     on a line that holds no row yet (D15)."""
 
     rows: list[list[int]]  # [y, left x, right x, direction: +1 up to the right, -1, 0]
+    lines: dict[int, int]  # y -> index of the line's row (one row per line, D15)
     # empty cell on a line without a row -> bits of the oval notes that may open a
     # row there (D3, D15)
     vertical: dict[int, int]
-    # ends(), kept until the next card is placed (a playout asks for it at
-    # every step, for the legal moves and for what the card played blocks).
-    _ends: list[tuple[int, int, int]] | None
+    # ends(): for row i, entries 2i (right end) and 2i + 1 (left end). Kept as
+    # cards are placed (a playout asks for it at every step); shared between
+    # clones, so it is replaced, never changed in place.
+    _ends: list[tuple[int, int, int]]
 
     def __init__(self) -> None:
         self._init_grid(GLISSANDO)
         self.rows = []
+        self.lines = {}
         self.vertical = {}
-        self._ends = None
+        self._ends = []
 
     def clone(self) -> Glissando:
         other = Glissando.__new__(Glissando)
         self._copy_grid(other)
         other.rows = [r[:] for r in self.rows]
+        other.lines = dict(self.lines)
         other.vertical = dict(self.vertical)
-        other._ends = self._ends  # never changed in place, only replaced
+        other._ends = self._ends
         return other
 
     def row_on(self, y: int) -> list[int] | None:
         """The row on line ``y``; a line holds at most one (D15)."""
-        for row in self.rows:
-            if row[0] == y:
-                return row
-        return None
+        index = self.lines.get(y)
+        return None if index is None else self.rows[index]
 
     def row_oval(self, row: list[int]) -> int:
         """The oval card that opened ``row`` (its only one, D3)."""
@@ -244,43 +264,56 @@ class Glissando(GridTable):
 
     # ----- where a note may go -------------------------------------------
     def ends(self) -> list[tuple[int, int, int]]:
-        """(row index, empty end cell, bits of notes that extend the row there).
-        The list is shared until the next card is placed: read it, never change it."""
-        if self._ends is not None:
-            return self._ends
-        # The hottest loop of a Glissando playout: cells by plain arithmetic
-        # (a step along x is RIGHT), the right end first, then the left.
-        out = []
+        """(row index, empty end cell, bits of notes that extend the row there),
+        the right end then the left end of each row. Both ends of a row are
+        always empty: every card of a line belongs to its one row (D15), and
+        a row has no gaps. Shared: read it, never change it."""
+        return self._ends
+
+    def _row_ends(self, i: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        y, left, right, direction = self.rows[i]
         cells = self.cells
-        for i, (y, left, right, direction) in enumerate(self.rows):
-            edge = cell_of(right, y)
-            if edge + RIGHT not in cells:
-                out.append((i, edge + RIGHT, _end_bits(NOTE[cells[edge]], direction)))
-            edge -= (right - left) * RIGHT
-            if edge - RIGHT not in cells:
-                out.append((i, edge - RIGHT, _end_bits(NOTE[cells[edge]], -direction)))
-        self._ends = out
-        return out
+        edge = cell_of(right, y)
+        first = cell_of(left, y)
+        return ((i, edge + RIGHT, _end_bits(NOTE[cells[edge]], direction)),
+                (i, first - RIGHT, _end_bits(NOTE[cells[first]], -direction)))
+
+    def _update_ends(self, i: int) -> None:
+        ends = self._ends[:]
+        right, left = self._row_ends(i)
+        if 2 * i == len(ends):
+            ends.append(right)
+            ends.append(left)
+        else:
+            ends[2 * i] = right
+            ends[2 * i + 1] = left
+        self._ends = ends
 
     def note_moves(self, hand: int) -> list[int]:
-        moves: set[int] = set()
-        ends = self.ends()
-        for card in cards_of(hand & NOTE_MASK & ~OVAL_MASK):
-            bit = 1 << NOTE[card]
-            moves.update(play(card, cell) for _, cell, bits in ends if bits & bit)
-        for card in cards_of(hand & OVAL_MASK):
-            bit = 1 << NOTE[card]
-            moves.update(play(card, cell) for cell, bits in self.vertical.items() if bits & bit)
-        return sorted(moves)
+        # No move comes twice: the ends are on distinct lines (one row per
+        # line, D15), and oval cards go only where rows open.
+        moves: list[int] = []
+        plain = hand & NOTE_MASK & ~OVAL_MASK
+        if plain:
+            for _, cell, bits in self._ends:
+                for card in cards_of(plain & NOTE_BITS_CARDS[bits]):
+                    moves.append(play(card, cell))
+        ovals = hand & OVAL_MASK
+        if ovals:
+            for cell, bits in self.vertical.items():
+                for card in cards_of(ovals & NOTE_BITS_CARDS[bits]):
+                    moves.append(play(card, cell))
+        moves.sort()
+        return moves
 
     def playable_notes(self) -> int:
         row_bits = 0
-        for _, _, bits in self.ends():
+        for _, _, bits in self._ends:
             row_bits |= bits
         oval_bits = 0
         for bits in self.vertical.values():
             oval_bits |= bits
-        playable = notes_cards(row_bits) & ~OVAL_MASK | notes_cards(oval_bits) & OVAL_MASK
+        playable = NOTE_BITS_CARDS[row_bits] & ~OVAL_MASK | NOTE_BITS_CARDS[oval_bits] & OVAL_MASK
         return playable & ~self.laid
 
     def note_reason(self, card: int, cell: int) -> str | None:
@@ -328,16 +361,18 @@ class Glissando(GridTable):
     def place(self, card: int, cell: int) -> None:
         x, y = xy(cell)
         if IS_OVAL[card]:
+            self.lines[y] = len(self.rows)
             self.rows.append([y, x, x, 0])
             # D15: no other row may open on this line now.
             for near in [c for c in self.vertical if xy(c)[1] == y]:
                 del self.vertical[near]
+            index = len(self.rows) - 1
         else:
-            self._extend(card, cell)
+            index = self._extend(card, cell)
         self._place_note(card, cell)
         self.vertical.pop(cell, None)
         self._mark_vertical(cell, card)
-        self._ends = None
+        self._update_ends(index)
 
     def _mark_vertical(self, cell: int, card: int) -> None:
         """The cells above and below a note, where an oval card one step
@@ -345,17 +380,19 @@ class Glissando(GridTable):
         bits = STEP_BITS[NOTE[card]]
         for d in (UP, DOWN):
             near = cell + d
-            if near not in self.cells and self.row_on(xy(near)[1]) is None:
+            if near not in self.cells and xy(near)[1] not in self.lines:
                 self.vertical[near] = self.vertical.get(near, 0) | bits
 
-    def _extend(self, card: int, cell: int) -> None:
+    def _extend(self, card: int, cell: int) -> int:
+        """Lay ``card`` at an end of its line's row; the row's index."""
         # D15: the line holds one row, so the card continues that row at one end.
         x, y = xy(cell)
-        row = self.row_on(y)
+        index = self.lines.get(y)
         bit = 1 << NOTE[card]
-        if row is None or not any(
-                target == cell and bits & bit for _, target, bits in self.ends()):
+        if index is None or not any(
+                target == cell and bits & bit for _, target, bits in self._ends):
             raise ValueError(f"{CODE[card]} extends no row at {where(cell)}")
+        row = self.rows[index]
         at_right = x == row[2] + 1
         edge = cell_of(row[2] if at_right else row[1], y)
         rise = step(NOTE[self.cells[edge]], 1) == NOTE[card]
@@ -365,6 +402,7 @@ class Glissando(GridTable):
             row[2] = x
         else:
             row[1] = x
+        return index
 
     def to_view(self) -> dict[str, Any]:
         out = self.grid_view()
@@ -376,8 +414,11 @@ class Glissando(GridTable):
         table = Glissando()
         table._load_grid(view)
         table.rows = [list(r) for r in view["rows"]]
+        table.lines = {row[0]: i for i, row in enumerate(table.rows)}
         for cell, card in table.cells.items():
             table._mark_vertical(cell, card)
+        for i in range(len(table.rows)):
+            table._update_ends(i)
         return table
 
 
