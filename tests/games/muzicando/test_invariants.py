@@ -106,3 +106,36 @@ def test_random_games_keep_every_invariant(players: int, options: dict[str, Any]
     if options == {}:
         assert seen["partner"] > 0, "no game blocked a partner: the check never ran"
         assert seen["deadlock"] > 0, "no deal ended in deadlock: the check never ran"
+
+
+def grid_in_play(kind: type) -> MuzicandoState:
+    """A game whose table is a ``kind`` grid with some cards on it."""
+    for seed in range(200):
+        state = GAME.new(3, seed, {"mode": "individual"})
+        assert isinstance(state, MuzicandoState)
+        rng = Rng(seed)
+        while not state.is_over():
+            if isinstance(state.table, kind) and len(state.table.cells) >= 8:
+                return state
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.below(len(legal))])
+    raise AssertionError(f"no {kind.__name__} game found")
+
+
+def test_a_grid_index_out_of_step_with_its_cards_is_an_invariant_error() -> None:
+    # Grids keep the cells open to signs and Glissando its row ends as cards
+    # are placed (issue 15); any drift from the cards must be reported.
+    from cardroom.games.muzicando.rules.grid import Glissando, Sarabanda
+
+    for kind in (Sarabanda, Glissando):
+        state = grid_in_play(kind)
+        assert not state.invariant_errors()
+        table = state.table
+        assert isinstance(table, kind)
+        table.open_to_signs.add(-1)  # no cell at all
+        assert "the cells open to a sign do not match" in " ".join(state.invariant_errors())
+    state = grid_in_play(Glissando)
+    assert isinstance(state.table, Glissando)
+    state.table._ends = state.table._ends[2:]
+    assert "row ends do not match" in " ".join(state.invariant_errors())

@@ -20,7 +20,7 @@ from cardroom.games.muzicando.cards import (
     contract_value,
 )
 from cardroom.games.muzicando.fields import PARTNERSHIP_MODE, PHASE_PLAY, MuzicandoFields
-from cardroom.games.muzicando.rules.grid import Glissando
+from cardroom.games.muzicando.rules.grid import Glissando, Sarabanda
 from cardroom.games.muzicando.rules.seats import active_mask
 from cardroom.games.muzicando.scoring import copy_result
 
@@ -87,6 +87,22 @@ def invariant_errors(s: MuzicandoFields) -> list[str]:
     errors.extend(result_errors(s))
     if isinstance(s.table, Glissando):
         errors.extend(line_errors(s.table))
+    if isinstance(s.table, (Sarabanda, Glissando)):
+        errors.extend(grid_errors(s.table))
+    return errors
+
+
+def grid_errors(table: Sarabanda | Glissando) -> list[str]:
+    """What a grid keeps as cards are placed (the cells a sign may cover,
+    Glissando's row ends) matches the same table rebuilt from its cards."""
+    fresh = (Glissando.from_view(table.to_view()) if isinstance(table, Glissando)
+             else Sarabanda.from_view(table.to_view()))
+    errors = []
+    if table.open_to_signs != fresh.open_to_signs:
+        errors.append("the cells open to a sign do not match the cards on the grid")
+    if isinstance(table, Glissando) and isinstance(fresh, Glissando) and (
+            table.ends() != fresh.ends() or table.lines != fresh.lines):
+        errors.append("Glissando's row ends do not match its rows")
     return errors
 
 
