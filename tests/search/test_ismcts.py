@@ -390,3 +390,17 @@ def test_margins_read_the_direction_off_the_ranking() -> None:
     high_wins = Result([[2], [0], [1]], [50, 10, 190])
     assert margins(high_wins, 3) == [-50.0, -110.0, 160.0]
     assert margins(Result([[0], [1]], [[1, 2], [2, 1]]), 2) is None
+
+
+def test_the_trees_key_a_move_by_each_seats_observation_of_it() -> None:
+    # follow() builds each seat's key from the events' texts rendered once;
+    # it must be exactly observation() of that seat, private events or not.
+    events = [{"type": "play", "seat": 0, "card": "1H"},
+              {"type": "draw", "seat": 1, "card": "5S", "to": [1]},
+              {"type": "pass", "seat": 2, "cards": ["2C", "3C"], "to": [2, 0]}]
+    for chosen in ([], events[:1], events[1:2], events, events[::-1]):
+        cur = [ismcts.Node() for _ in range(3)]
+        roots = cur[:]
+        ismcts.Search.follow(cur, chosen, 3)
+        for seat in range(3):
+            assert roots[seat].children == {ismcts.observation(chosen, seat): cur[seat]}

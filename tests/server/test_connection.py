@@ -89,6 +89,10 @@ def test_malformed_messages_change_nothing(server: LiveServer) -> None:
     table, tokens = started(server)
     with server.ws(table) as client:
         client.ok("hello", token=tokens[0])
+        # The bot's pass (seat 2) lands when its worker is done: wait for it,
+        # so that only the messages below could change the log.
+        if 2 in client.ok("view")["view"]["to_act"]:
+            client.wait_push("events", lambda p: 2 not in p["to_act"])
         size = client.ok("view")["view"]["log_size"]
         client.send_raw("{not json")
         assert code(client.reply()) == "bad_json"

@@ -109,8 +109,9 @@ class Rng:
         self._seed = seed & MASK64
         self._s = self._seed
         # Stacked outcomes are already converted and validated by the game;
-        # they are shared (never mutated) between clones.
-        self._stack: Mapping[str, Sequence[Any]] = stack or {}
+        # they are shared (never mutated) between clones. A dict of its own,
+        # so compiled code reads it directly (every die roll asks it).
+        self._stack: dict[str, Sequence[Any]] = dict(stack) if stack else {}
         self._used: dict[str, int] = {}
         self._streams: dict[str, int] = {}
 

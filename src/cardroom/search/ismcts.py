@@ -120,6 +120,12 @@ def observation(events: Sequence[Event], seat: int) -> str:
     return repr([e for e in events if (to := e.get("to")) is None or seat in to])
 
 
+def _seen_by(events: Sequence[Event], texts: list[str], seat: int) -> str:
+    """observation(events, seat), from each event's repr in ``texts``."""
+    shown = [texts[i] for i, e in enumerate(events) if (to := e.get("to")) is None or seat in to]
+    return "[" + ", ".join(shown) + "]"
+
+
 class Search:
     """One search from one seat's view."""
 
@@ -287,8 +293,12 @@ class Search:
         events names (the mover's tree from the node of its action)."""
         public = all("to" not in e for e in events)
         shared = repr(events) if public else ""
+        # Each event's text once, joined per seat as repr() of the seat's
+        # list would: the same key as observation(), without re-rendering
+        # the public events for every seat.
+        texts = [] if public else [repr(e) for e in events]
         for seat in range(players):
-            key = shared if public else observation(events, seat)
+            key = shared if public else _seen_by(events, texts, seat)
             node = cur[seat]
             child = node.children.get(key)
             if child is None:
