@@ -137,8 +137,9 @@ def _reference_below(state: int, n: int) -> tuple[int, int]:
 
 def test_the_halves_arithmetic_is_splitmix64_exactly() -> None:
     # Held against the one-int form on random words, both ends of the range
-    # and words whose product with n is just under 2**64 * k, where below()
-    # rejects (the halves must say -1 exactly there).
+    # and the words whose product with n is just over a multiple of 2**64
+    # (the low word below n, where below() goes on to reject: the halves
+    # must say -1 exactly there) or just under the next.
     import random
 
     from cardroom.core import rng as module
@@ -152,8 +153,9 @@ def test_the_halves_arithmetic_is_splitmix64_exactly() -> None:
         h, lo = module._advance(z >> 32, z & 0xFFFFFFFF)
         assert h << 32 | lo == (z + module.GOLDEN) & MASK, z
     for n in [1, 2, 3, 6, 7, 52, 66, 1000, (1 << 20) - 1]:
-        edges = [(MASK // n) * k for k in range(1, 4)] + [MASK // n + 1, MASK]
-        for z in words[:2000] + edges:
+        over = [-(-(k << 64) // n) for k in range(1, 4)]  # ceil(k * 2**64 / n)
+        edges = [z + d for z in over for d in (-1, 0, 1)] + [MASK]
+        for z in words[:2000] + [z for z in edges if 0 <= z <= MASK]:
             m = z * n
             expected = -1 if m & MASK < n else m >> 64
             assert module._index(z >> 32, z & 0xFFFFFFFF, n) == expected, (z, n)
@@ -179,3 +181,33 @@ def test_every_draw_follows_the_published_splitmix64_stream() -> None:
     a, b = Rng(3), Rng(3)
     for _ in range(50):
         assert a.draw_below("dice", 6, 1) == b.draw("dice", lambda r: r.below(6) + 1)
+
+
+def test_a_rejected_draw_takes_the_next_words_as_the_published_method_does() -> None:
+    # The state just before 0 mixes to the output 0, whose product with any
+    # bound has a low word below it: below(), shuffle() and draw_below()
+    # must all go on to the next words as Lemire's method does (on this
+    # run's path, halves or one int; at any other state the odds are n / 2**64).
+    from cardroom.core.rng import GOLDEN
+
+    before_zero = -GOLDEN & MASK
+    for n in [2, 6, 7, 66, (1 << 20) - 1, 1 << 20, 1 << 40]:
+        rng = Rng(1)
+        rng._s = before_zero
+        state, index = _reference_below(before_zero, n)
+        assert rng.below(n) == index and rng._s == state
+    for back in range(4):  # the rejection lands at the 1st to 4th swap
+        start = (before_zero - back * GOLDEN) & MASK
+        rng, state = Rng(1), start
+        rng._s = start
+        items, expected = list(range(30)), list(range(30))
+        for i in range(29, 0, -1):
+            state, j = _reference_below(state, i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        rng.shuffle(items)
+        assert items == expected and rng._s == state
+    rng = Rng(1)
+    rng._streams["dice"] = before_zero
+    state, index = _reference_below(before_zero, 6)
+    assert rng.draw_below("dice", 6, 1) == index + 1
+    assert rng._streams["dice"] == state

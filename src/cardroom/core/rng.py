@@ -37,7 +37,9 @@ def _mix(z: int) -> int:
 # Compiled (cardroom/compiled.py), an int of 2**62 or more is a heap object
 # and every operation on it a call into CPython; in halves every value stays
 # below 2**53, so compiled code does plain machine arithmetic (the
-# products are of 16-bit pieces, see _times).
+# products are of 16-bit pieces, see _times). Only splitting the stored
+# state and joining it again still work on a heap int: once per draw, and
+# once per shuffle.
 # Interpreted, the one-int form is the faster, so each method takes the
 # halves only when this module is compiled. Both give the same stream:
 # tests/core/test_rng.py holds them to it.
@@ -82,7 +84,8 @@ def _mix_halves(h: int, lo: int) -> tuple[int, int]:
 
 def _index(h: int, lo: int, n: int) -> int:
     """below()'s index from the mixed value (h, lo) for a bound under
-    _SMALL: the high word of value * n; -1 where below() would reject."""
+    _SMALL: the high word of value * n; -1 when the low word is below n,
+    where below() goes on to _reject."""
     a = (lo & _M16) * n
     b = (lo >> 16) * n
     low = a + ((b & _M16) << 16)  # lo * n = low + (b >> 16) * 2**32

@@ -11,6 +11,7 @@ import pytest
 
 from cardroom.core.rng import Rng
 from cardroom.games.muzicando.cards import BID_BY_TEXT, PARTNERSHIP, contract_value
+from cardroom.games.muzicando.rules.grid import Glissando, GridTable, Sarabanda
 from cardroom.games.muzicando.state import MuzicandoState
 from tests.games.muzicando.support import GAME
 
@@ -108,7 +109,7 @@ def test_random_games_keep_every_invariant(players: int, options: dict[str, Any]
         assert seen["deadlock"] > 0, "no deal ended in deadlock: the check never ran"
 
 
-def grid_in_play(kind: type) -> MuzicandoState:
+def grid_in_play(kind: type[GridTable]) -> MuzicandoState:
     """A game whose table is a ``kind`` grid with some cards on it."""
     for seed in range(200):
         state = GAME.new(3, seed, {"mode": "individual"})
@@ -126,8 +127,6 @@ def grid_in_play(kind: type) -> MuzicandoState:
 def test_a_grid_index_out_of_step_with_its_cards_is_an_invariant_error() -> None:
     # Grids keep the cells open to signs and Glissando its row ends as cards
     # are placed (issue 15); any drift from the cards must be reported.
-    from cardroom.games.muzicando.rules.grid import Glissando, Sarabanda
-
     for kind in (Sarabanda, Glissando):
         state = grid_in_play(kind)
         assert not state.invariant_errors()

@@ -290,8 +290,9 @@ class Glissando(GridTable):
         self._ends = ends
 
     def note_moves(self, hand: int) -> list[int]:
-        # No move comes twice: the ends are on distinct lines (one row per
-        # line, D15), and oval cards go only where rows open.
+        # No move comes twice: the ends are distinct cells (the two ends of
+        # a row, and rows on different lines, D15), and oval cards go only
+        # where rows open.
         moves: list[int] = []
         plain = hand & NOTE_MASK & ~OVAL_MASK
         if plain:
