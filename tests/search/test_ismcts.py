@@ -394,7 +394,8 @@ def test_margins_read_the_direction_off_the_ranking() -> None:
 
 def test_the_trees_key_a_move_by_each_seats_observation_of_it() -> None:
     # follow() builds each seat's key from the events' texts rendered once;
-    # it must be exactly observation() of that seat, private events or not.
+    # it must be exactly observation() of that seat, private events or not:
+    # the repr of the list of the events the seat may see.
     events = [{"type": "play", "seat": 0, "card": "1H"},
               {"type": "draw", "seat": 1, "card": "5S", "to": [1]},
               {"type": "pass", "seat": 2, "cards": ["2C", "3C"], "to": [2, 0]}]
@@ -403,4 +404,6 @@ def test_the_trees_key_a_move_by_each_seats_observation_of_it() -> None:
         roots = cur[:]
         ismcts.Search.follow(cur, chosen, 3)
         for seat in range(3):
-            assert roots[seat].children == {ismcts.observation(chosen, seat): cur[seat]}
+            seen = repr([e for e in chosen if "to" not in e or seat in e["to"]])
+            assert ismcts.observation(chosen, seat) == seen
+            assert roots[seat].children == {seen: cur[seat]}

@@ -82,6 +82,13 @@ def _mix_halves(h: int, lo: int) -> tuple[int, int]:
     return h ^ (h >> 31), lo
 
 
+def _next_halves(s: int) -> tuple[int, int, int]:
+    """The state after ``s`` and that state's output as halves: (state, h, lo)."""
+    h, lo = _advance(s >> 32, s & _M32)
+    zh, zl = _mix_halves(h, lo)
+    return h << 32 | lo, zh, zl
+
+
 def _index(h: int, lo: int, n: int) -> int:
     """below()'s index from the mixed value (h, lo) for a bound under
     _SMALL: the high word of value * n; -1 when the low word is below n,
@@ -144,9 +151,7 @@ class Rng:
     # _mix): the same stream, about twice as fast on the playout hot paths.
     def next64(self) -> int:
         if HALVES:
-            h, lo = _advance(self._s >> 32, self._s & _M32)
-            self._s = h << 32 | lo
-            h, lo = _mix_halves(h, lo)
+            self._s, h, lo = _next_halves(self._s)
             return h << 32 | lo
         self._s = s = (self._s + GOLDEN) & MASK64
         s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
@@ -159,9 +164,7 @@ class Rng:
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         if HALVES and n < _SMALL:
-            h, lo = _advance(self._s >> 32, self._s & _M32)
-            self._s = h << 32 | lo
-            h, lo = _mix_halves(h, lo)
+            self._s, h, lo = _next_halves(self._s)
             j = _index(h, lo, n)
             return j if j >= 0 else self._reject((h << 32 | lo) * n, n)
         self._s = s = (self._s + GOLDEN) & MASK64
@@ -244,10 +247,7 @@ class Rng:
         if s is None:
             s = source_seed(self._seed, source)
         if HALVES and n < _SMALL:
-            h, lo = _advance(s >> 32, s & _M32)
-            s = h << 32 | lo
-            self._streams[source] = s
-            h, lo = _mix_halves(h, lo)
+            self._streams[source], h, lo = _next_halves(s)
             j = _index(h, lo, n)
             if j >= 0:
                 return j + offset

@@ -116,12 +116,14 @@ class Stats:
 
 
 def observation(events: Sequence[Event], seat: int) -> str:
-    """How ``seat`` saw a move: the events it caused that the seat may see."""
-    return repr([e for e in events if (to := e.get("to")) is None or seat in to])
+    """How ``seat`` saw a move: the events it caused that the seat may see,
+    as the repr of their list."""
+    return _seen_by(events, [repr(e) for e in events], seat)
 
 
 def _seen_by(events: Sequence[Event], texts: list[str], seat: int) -> str:
-    """observation(events, seat), from each event's repr in ``texts``."""
+    """observation(events, seat), from each event's repr in ``texts``: the
+    repr of the visible events' list, joined as repr() joins a list."""
     shown = [texts[i] for i, e in enumerate(events) if (to := e.get("to")) is None or seat in to]
     return "[" + ", ".join(shown) + "]"
 
