@@ -61,3 +61,53 @@ def test_moves_are_played_from_the_keyboard(browser: Any, server: Server) -> Non
     page.keyboard.press("Space")  # the same card again: chosen no more
     expect(page.locator(".selected")).to_have_count(0, timeout=10_000)
     assert isinstance(ann, Person)
+
+
+def test_a_card_chosen_while_the_table_refreshes_stays_chosen(
+        browser: Any, server: Server) -> None:
+    """A change pushed by another player makes the page ask for the view and
+    then for its legal moves; a card chosen from the keyboard between the two
+    answers stays chosen. The answer with the legal moves is held back here
+    to make that moment last (the chosen card was once dropped in it)."""
+    invite = friends_table(server, "papayoo")
+    held: list[str] = []
+    sockets: list[Any] = []
+    hold = {"on": False}
+
+    def route(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+        ws.on_message(upstream.send)
+        sockets.append(ws)
+
+        def down(message: str | bytes) -> None:
+            text = message.decode() if isinstance(message, bytes) else message
+            if hold["on"] and '"actions"' in text:
+                held.append(text)
+            else:
+                ws.send(text)
+        upstream.on_message(down)
+
+    ann, bob = new_person(browser), new_person(browser)
+    ann.page.route_web_socket("**/ws/tables/**", route)
+    for person, name in ((ann, "Ann"), (bob, "Bob")):
+        person.goto(invite)
+        sit_down(person, name)
+    page = ann.page
+    page.wait_for_selector(".legal")
+    page.locator(".legal").first.focus()
+    hold["on"] = True
+    rng = random.Random(3)
+    for _ in range(200):  # Bob chooses and passes: the server tells Ann's page
+        if held:
+            break
+        bob.move(rng)
+        page.wait_for_timeout(50)
+    assert held, "Ann's page never asked for its legal moves"
+    page.keyboard.press("Enter")
+    expect(page.locator(".selected")).to_have_count(1)
+    hold["on"] = False
+    for text in held:
+        sockets[-1].send(text)
+    page.wait_for_timeout(500)  # the page redraws with its legal moves back
+    expect(page.locator(".selected")).to_have_count(1)
+    expect(page.locator(".legal")).not_to_have_count(0)

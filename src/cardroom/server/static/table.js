@@ -165,10 +165,13 @@ class TablePage {
     const answer = await this.ask({ cmd: "view", since });
     if (!answer.ok) return;
     const { log, ...view } = answer.view;
+    // The view and its legal moves are put in place together: a redraw in
+    // between (a keypress, a pushed change) would see a table with no
+    // moves and drop the cards being chosen.
+    this.legal = await this.legalIn(view);
     this.view = view;
     // Events that arrived some other way meanwhile are not added twice.
     this.addEvents(log.slice(Math.max(0, this.log.length - since)));
-    await this.fetchLegal();
     if (view.over && !this.result) {
       const result = await this.ask({ cmd: "result" });
       if (result.ok) this.result = result;
@@ -177,12 +180,10 @@ class TablePage {
     }
   }
 
-  async fetchLegal() {
-    this.legal = [];
-    const view = this.view;
-    if (this.seat === null || view.over || !view.to_act.includes(this.seat)) return;
+  async legalIn(view) {
+    if (this.seat === null || view.over || !view.to_act.includes(this.seat)) return [];
     const legal = await this.ask({ cmd: "legal" });
-    if (legal.ok) this.legal = legal.actions;
+    return legal.ok ? legal.actions : [];
   }
 
   // A request that waits and tries again when the server says to slow down.
@@ -294,9 +295,9 @@ class TablePage {
     if (answer.ok && !this.refreshing
         && this.log.length + answer.events.length === answer.view.log_size) {
       // The answer holds the new events and view: only the legal moves are left to ask.
+      this.legal = await this.legalIn(answer.view);
       this.view = answer.view;
       this.addEvents(answer.events);
-      await this.fetchLegal();
       this.draw();
       this.continueBatch();
     } else {
@@ -362,7 +363,9 @@ class TablePage {
     this.composer.setLegalKeepingStep(this.legal);
     this.batch = this.legal.length && this.module.batch
       ? this.module.batch(this.view, this.gameContext()) : null;
-    if (!this.batch) this.selection = [];
+    // Cards chosen for a batch stay chosen across redraws while still legal.
+    this.selection = this.batch ? this.selection.filter(
+      (item) => this.legal.includes(`${this.batch.verb} ${item}`)) : [];
     this.gameContextCache = this.gameContext();
     this.drawSeats();
     this.drawPrompt();
