@@ -379,6 +379,23 @@ def test_standing_after_the_last_round_is_the_result(game_id: str) -> None:
     standing = state.standing()  # type: ignore[attr-defined]
     assert standing.ranking == state.result().ranking
     assert standing.scores == state.result().scores
+    assert state.outlook() == standing  # type: ignore[attr-defined]
+
+
+def test_a_cut_playout_is_judged_by_the_games_outlook() -> None:
+    """Love Formula adds what each seat can still expect to its VP; a game
+    that does not keeps the standing."""
+    from cardroom.search.reward import outcome
+
+    love = get_game("love-formula").new(3, 5)
+    rng = Rng(5)
+    while love.phase() != "play-1":  # type: ignore[attr-defined]
+        for seat in list(love.to_act()):
+            love.act(seat, rng.choice(love.legal_texts(seat)))
+    assert outcome(love) == love.outlook()  # type: ignore[attr-defined]
+    assert outcome(love).scores != love.standing().scores  # type: ignore[attr-defined]
+    papayoo = get_game("papayoo").new(4, 5)
+    assert outcome(papayoo) == papayoo.standing()  # type: ignore[attr-defined]
 
 
 def test_margins_read_the_direction_off_the_ranking() -> None:

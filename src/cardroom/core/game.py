@@ -179,6 +179,12 @@ class State(ABC):
         form; search calls it only right after a round was scored."""
         return self.result()
 
+    def outlook(self) -> Result:
+        """What a search judges a playout cut at its horizon by: by default
+        the standing. A game whose VP comes mostly late may add what each
+        seat can still expect; once the game is over it must be the standing."""
+        return self.standing()
+
     # ----- provided --------------------------------------------------------
     def apply(self, seat: int, action: int) -> None:
         """The checked path: refuse (a typed error, nothing changed) unless

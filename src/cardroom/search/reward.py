@@ -71,4 +71,4 @@ def outcome(state: State) -> Result:
     The search reads only the ranking and the scores, which ``standing()``
     gives as ``result()`` does once the game is over (tests/search hold
     every game to that) without the result's details."""
-    return state.standing()
+    return state.outlook()

@@ -3,10 +3,11 @@ and static effects, VP, the tie-breakers, goal and chance VP, the result."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
+from cardroom.core.cardset import cards_of
 from cardroom.core.game import Result
-from cardroom.games.love_formula.cards.catalog import CAT, OBSTACLE, PREP
+from cardroom.games.love_formula.cards.catalog import CAT, COUPLE, OBSTACLE, PREP
 from cardroom.games.love_formula.fields import DRAFT, OVER, ROUNDS, LoveFields
 
 ids = CAT.ids
@@ -152,3 +153,64 @@ def standing(s: LoveFields) -> Result:
     # The search reads ranking and scores only: no VP breakdown (a third of
     # a Love Formula playout's cost when it was built here).
     return Result(ranking(s), scores(s))
+
+
+# ----- the search's outlook at its horizon -------------------------------------------------
+# A play round settles little: most of a seat's VP is still in its hand and
+# in the preparations its couples lack. The search judges a cut playout by
+# the VP each seat can expect at the end instead (State.outlook).
+HELD_CHANCE: Final = 0.9  # a design held is likely attached in time
+PLAY_CHANCE: Final = 0.8  # a card in hand is likely played in time
+LATER_DRAFT_CHANCE: Final = 0.5  # a design not held, with Draft 2 still to come
+
+
+def find_chance(s: LoveFields, rounds_left: int) -> float:
+    """How likely a design not held yet still comes to the seat in time."""
+    if s.stage == 1:
+        return LATER_DRAFT_CHANCE
+    return min(0.3, 0.03 * rounds_left)
+
+
+def completion(s: LoveFields, couple: int, have: set[int], held: set[int],
+               chance: float) -> float:
+    """How likely the couple ends perfect: each design it lacks is held or found."""
+    if couple in s.attached and (static(s, couple, "lock")
+                                 or static(s, couple, "no_perfect")):
+        return 0.0
+    p = 1.0
+    for design in CAT.requires[couple]:
+        if design not in have:
+            p *= HELD_CHANCE if design in held else chance
+    return p
+
+
+def expected_vp(s: LoveFields, seat: int, chance: float) -> float:
+    """The VP still to come to ``seat`` from its couples and its hand."""
+    held = {CAT.match[c] for c in cards_of(s.hands[seat]) if CAT.type[c] == PREP}
+    held.update(CAT.match[c] for c in s.unattached[seat])
+    gain = 0.0
+    for couple in s.couples[seat]:
+        have = {CAT.match[c] for c in preps_on(s, couple)}
+        if len(have) < len(CAT.requires[couple]):
+            upgrade = CAT.vp_perfect[couple] - CAT.vp_incomplete[couple]
+            gain += upgrade * completion(s, couple, have, held, chance)
+    for card in cards_of(s.hands[seat]):
+        kind = CAT.type[card]
+        if kind == COUPLE:
+            upgrade = CAT.vp_perfect[card] - CAT.vp_incomplete[card]
+            p = completion(s, card, set(), held, chance)
+            gain += PLAY_CHANCE * (CAT.vp_incomplete[card] + upgrade * p)
+        elif kind == PREP:
+            gain += PLAY_CHANCE
+    return gain
+
+
+def outlook(s: LoveFields) -> Result:
+    if s.step == OVER:
+        return standing(s)
+    phase_left = ROUNDS if s.step == DRAFT else ROUNDS - s.round + 1
+    chance = find_chance(s, phase_left + (ROUNDS if s.stage == 1 else 0))
+    now = scores(s)
+    vp = [now[seat] + expected_vp(s, seat, chance) for seat in range(s.players)]
+    ordered = sorted(set(vp), reverse=True)
+    return Result([[seat for seat in range(s.players) if vp[seat] == v] for v in ordered], vp)

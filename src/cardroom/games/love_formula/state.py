@@ -54,6 +54,9 @@ class LoveState(LoveFields):
     def standing(self) -> Result:
         return scoring.standing(self)
 
+    def outlook(self) -> Result:
+        return scoring.outlook(self)
+
     def table_view(self, seat: Viewer) -> dict[str, Any]:
         return views.table_view(self, seat)
 
