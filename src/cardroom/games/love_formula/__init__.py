@@ -43,10 +43,11 @@ class LoveFormula(Game):
     # ISMCTS iterations per move by default: the most that keeps a move well
     # under a second on one core (bench/ismcts_speed.py; docs/bots.md).
     search_iterations = 700
-    # Random playouts almost never complete a perfect couple, so the search
-    # alone misjudges drafts: the heuristic's move stands unless the search
-    # prefers another by half its iterations (arena-measured; docs/bots.md).
-    search_prior = 0.5
+    # The heuristic's move counts a fifth of the iterations. It was half
+    # while the search judged a cut playout by the VP on the table alone;
+    # with the outlook (scoring.outlook) the search earns more freedom
+    # (arena-measured; docs/bots.md).
+    search_prior = 0.2
     # The search's playouts: draft and play toward couples, not random moves
     # (playout.py; cardroom.search.policy; docs/bots.md).
     playout_policy = staticmethod(choose_playout)
