@@ -3,7 +3,8 @@
 A playout ends at the end of the game, or earlier at the *search horizon*:
 the end of the current round, read from the ``State`` hooks
 ``rounds_completed()`` (a game without rounds keeps 0 and is played to the
-end) and ``standing()`` (the ranking as if the game ended now).
+end) and ``outlook()`` (by default ``standing()``, the ranking as if the
+game ended now; a game may add what each seat can still expect).
 
 Rewards are per seat, in [0, 1]. Three parts:
 
@@ -66,9 +67,10 @@ def margins(result: Result, players: int) -> list[float] | None:
 
 
 def outcome(state: State) -> Result:
-    """The standing of a finished state or of one at the search horizon.
+    """The outlook of a state at the search horizon, or the standing of a
+    finished one.
 
-    The search reads only the ranking and the scores, which ``standing()``
+    The search reads only the ranking and the scores, which ``outlook()``
     gives as ``result()`` does once the game is over (tests/search hold
     every game to that) without the result's details."""
     return state.outlook()

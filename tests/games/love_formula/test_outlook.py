@@ -60,3 +60,23 @@ def test_the_outlook_ranks_by_what_is_expected_and_is_the_standing_at_the_end() 
     assert outlook.scores[0] > outlook.scores[1] > 0
     finish(state)
     assert state.outlook() == state.standing()
+
+
+def test_a_joker_on_a_couple_does_not_stand_for_a_design_it_lacks() -> None:
+    # Lucky Charm (a promo joker) attached beside First-Aid Kit: two
+    # preparations on the couple, but Home is still missing (R23).
+    state = new(2, hands=[["daisuke-chi"], []])
+    play_round(state, {0: "daisuke-chi"})
+    couple = CAT.by_id["daisuke-chi"]
+    state.hands[0] = mask("home-1")
+    state.attached[couple] = [CAT.by_id["first-aid-kit-1"], CAT.by_id["lucky-charm"]]
+    gain = scoring.expected_vp(state, 0, 0.3)
+    assert gain == pytest.approx(3 * scoring.HELD_CHANCE + scoring.PLAY_CHANCE)
+
+
+def test_a_design_not_held_is_less_likely_found_as_play_2_runs_out() -> None:
+    state = new(2)
+    assert scoring.find_chance(state, 20) == scoring.LATER_DRAFT_CHANCE  # Draft 2 to come
+    state.stage = 2
+    assert scoring.find_chance(state, 10) == pytest.approx(0.3)
+    assert scoring.find_chance(state, 1) == pytest.approx(0.03)

@@ -190,8 +190,9 @@ def expected_vp(s: LoveFields, seat: int, chance: float) -> float:
     held.update(CAT.match[c] for c in s.unattached[seat])
     gain = 0.0
     for couple in s.couples[seat]:
-        have = {CAT.match[c] for c in preps_on(s, couple)}
-        if len(have) < len(CAT.requires[couple]):
+        # A joker (a promo preparation) fills none of a couple's designs.
+        if missing(s, couple):
+            have = {CAT.match[c] for c in preps_on(s, couple)}
             upgrade = CAT.vp_perfect[couple] - CAT.vp_incomplete[couple]
             gain += upgrade * completion(s, couple, have, held, chance)
     for card in cards_of(s.hands[seat]):

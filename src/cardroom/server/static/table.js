@@ -292,17 +292,22 @@ class TablePage {
     this.sending = false;
     this.composer.reset();
     if (!answer.ok) this.notice = answer.error.message;
-    if (answer.ok && !this.refreshing
-        && this.log.length + answer.events.length === answer.view.log_size) {
+    const current = () => answer.ok && !this.refreshing
+      && this.log.length + answer.events.length === answer.view.log_size;
+    if (current()) {
       // The answer holds the new events and view: only the legal moves are left to ask.
-      this.legal = await this.legalIn(answer.view);
-      this.view = answer.view;
-      this.addEvents(answer.events);
-      this.draw();
-      this.continueBatch();
-    } else {
-      this.refresh();
+      const legal = await this.legalIn(answer.view);
+      // A pushed change may have been fetched while the moves were asked.
+      if (current()) {
+        this.legal = legal;
+        this.view = answer.view;
+        this.addEvents(answer.events);
+        this.draw();
+        this.continueBatch();
+        return answer.ok;
+      }
     }
+    this.refresh();
     return answer.ok;
   }
 
