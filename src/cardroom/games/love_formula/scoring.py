@@ -3,10 +3,12 @@ and static effects, VP, the tie-breakers, goal and chance VP, the result."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Final
 
 from cardroom.core.cardset import cards_of
 from cardroom.core.game import Result
+from cardroom.core.ranking import rank
 from cardroom.games.love_formula.cards.catalog import CAT, COUPLE, OBSTACLE, PREP
 from cardroom.games.love_formula.fields import DRAFT, OVER, ROUNDS, LoveFields
 
@@ -171,35 +173,36 @@ def find_chance(s: LoveFields, rounds_left: int) -> float:
     return min(0.3, 0.03 * rounds_left)
 
 
-def completion(s: LoveFields, couple: int, have: set[int], held: set[int],
+def completion(s: LoveFields, couple: int, lacking: Iterable[int], held: set[int],
                chance: float) -> float:
     """How likely the couple ends perfect: each design it lacks is held or found."""
     if couple in s.attached and (static(s, couple, "lock")
                                  or static(s, couple, "no_perfect")):
         return 0.0
     p = 1.0
-    for design in CAT.requires[couple]:
-        if design not in have:
-            p *= HELD_CHANCE if design in held else chance
+    for design in lacking:
+        p *= HELD_CHANCE if design in held else chance
     return p
 
 
 def expected_vp(s: LoveFields, seat: int, chance: float) -> float:
     """The VP still to come to ``seat`` from its couples and its hand."""
-    held = {CAT.match[c] for c in cards_of(s.hands[seat]) if CAT.type[c] == PREP}
+    hand = cards_of(s.hands[seat])
+    held = {CAT.match[c] for c in hand if CAT.type[c] == PREP}
     held.update(CAT.match[c] for c in s.unattached[seat])
     gain = 0.0
     for couple in s.couples[seat]:
-        # A joker (a promo preparation) fills none of a couple's designs.
-        if missing(s, couple):
-            have = {CAT.match[c] for c in preps_on(s, couple)}
+        # missing(), not a count of preparations: a joker (a promo
+        # preparation) fills none of a couple's designs.
+        lacking = missing(s, couple)
+        if lacking:
             upgrade = CAT.vp_perfect[couple] - CAT.vp_incomplete[couple]
-            gain += upgrade * completion(s, couple, have, held, chance)
-    for card in cards_of(s.hands[seat]):
+            gain += upgrade * completion(s, couple, lacking, held, chance)
+    for card in hand:
         kind = CAT.type[card]
         if kind == COUPLE:
             upgrade = CAT.vp_perfect[card] - CAT.vp_incomplete[card]
-            p = completion(s, card, set(), held, chance)
+            p = completion(s, card, CAT.requires[card], held, chance)
             gain += PLAY_CHANCE * (CAT.vp_incomplete[card] + upgrade * p)
         elif kind == PREP:
             gain += PLAY_CHANCE
@@ -213,5 +216,4 @@ def outlook(s: LoveFields) -> Result:
     chance = find_chance(s, phase_left + (ROUNDS if s.stage == 1 else 0))
     now = scores(s)
     vp = [now[seat] + expected_vp(s, seat, chance) for seat in range(s.players)]
-    ordered = sorted(set(vp), reverse=True)
-    return Result([[seat for seat in range(s.players) if vp[seat] == v] for v in ordered], vp)
+    return Result(rank(vp, higher_is_better=True), vp)
