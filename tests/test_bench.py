@@ -101,3 +101,27 @@ def test_clairvoyant_refuses_to_see_hands_where_it_cannot_redraw_the_future() ->
         capture_output=True, text=True, timeout=300)
     assert out.returncode == 2 and "no way to redraw" in out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_search_regret_values_every_move_and_its_bench_runs() -> None:
+    """bench/search_regret.py: the oracle values each legal move by its mean
+    reward and names its most visited one; the script reports each contender."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from ismcts_speed import positions
+        from search_regret import oracle_values
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    load_everything()
+    game = get_game("pile-up")
+    view, legal = positions("pile-up", 3, 1, 5)[0]
+    values, best = oracle_values(game, view, legal, 400, 1)
+    assert best in legal and set(values) == set(legal)
+    assert all(0.0 <= v <= 1.0 for v in values.values())
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "search_regret.py"), "pile-up", "--players", "2",
+         "--positions", "2", "--oracle", "300", "--iterations", "30,60"],
+        capture_output=True, text=True, timeout=300, check=True)
+    for name in ("heuristic", "ismcts 30", "ismcts 60, prior 0"):
+        assert f"  {name} " in out.stdout, out.stdout
+    assert "mean regret" in out.stdout
