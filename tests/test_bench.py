@@ -3,6 +3,7 @@ short run over one game, each entry in its own process (bench/throughput.py)."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import subprocess
 import sys
@@ -39,15 +40,21 @@ def test_throughput_bench_reports_every_mode_and_the_hearts_ratio() -> None:
         assert rows["papayoo one round (4p) +view"]["vs_hearts_target"] == 3.0
 
 
-def clairvoyant_class() -> Any:
-    """bench/clairvoyant.py's bot (bench/ is not a package)."""
+def bench_module(name: str) -> Any:
+    """A script of bench/ as a module (bench/ is not a package; its scripts
+    import each other from their own folder)."""
     sys.path.insert(0, str(ROOT / "bench"))
     try:
-        from clairvoyant import Clairvoyant
+        module = importlib.import_module(name)
     finally:
         sys.path.remove(str(ROOT / "bench"))
     load_everything()
-    return Clairvoyant
+    return module
+
+
+def clairvoyant_class() -> Any:
+    """bench/clairvoyant.py's bot."""
+    return bench_module("clairvoyant").Clairvoyant
 
 
 def test_clairvoyant_searches_the_referee_state_and_its_bench_runs() -> None:
@@ -106,16 +113,10 @@ def test_clairvoyant_refuses_to_see_hands_where_it_cannot_redraw_the_future() ->
 def test_search_regret_values_every_move_and_its_bench_runs() -> None:
     """bench/search_regret.py: the oracle values each legal move by its mean
     reward and names its most visited one; the script reports each contender."""
-    sys.path.insert(0, str(ROOT / "bench"))
-    try:
-        from ismcts_speed import positions
-        from search_regret import oracle_values
-    finally:
-        sys.path.remove(str(ROOT / "bench"))
-    load_everything()
+    regret = bench_module("search_regret")
     game = get_game("pile-up")
-    view, legal = positions("pile-up", 3, 1, 5)[0]
-    values, best = oracle_values(game, view, legal, 400, 1)
+    view, legal = bench_module("ismcts_speed").positions("pile-up", 3, 1, 5)[0]
+    values, best = regret.oracle_values(game, view, legal, 400, 1)
     assert best in legal and set(values) == set(legal)
     assert all(0.0 <= v <= 1.0 for v in values.values())
     out = subprocess.run(
