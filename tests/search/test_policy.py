@@ -8,10 +8,12 @@ import random
 import pytest
 
 from cardroom.core.errors import BadRequest
+from cardroom.core.rng import Rng
 from cardroom.frontend import load_everything
 from cardroom.games import get_game
 from cardroom.search import parse_budget
 from cardroom.search.bot import factory
+from cardroom.search.ismcts import Node, Search
 from cardroom.search.policy import default_rollout, playout, policy_of
 
 load_everything()
@@ -68,3 +70,36 @@ def test_a_search_with_a_policy_repeats_itself() -> None:
     seat = state.to_act()[0]
     picks = {factory(game, 3, {"iterations": 80}).choose_for(state, seat) for _ in range(3)}
     assert len(picks) == 1 and picks <= set(state.legal_texts(seat))
+
+
+def test_the_other_seats_move_by_the_policy_where_the_game_says_so() -> None:
+    pizza, papayoo = get_game("pizzamania"), get_game("papayoo")
+    assert factory(pizza, 1, None).config.opponents == "policy"
+    assert factory(pizza, 1, {"opponents": "tree"}).config.opponents == "tree"
+    assert factory(papayoo, 1, None).config.opponents == "tree"
+    with pytest.raises(BadRequest, match="no playout policy to move the other seats"):
+        parse_budget({"opponents": "policy"}, 100, papayoo)
+    with pytest.raises(BadRequest, match="opponents must be one of tree, policy"):
+        parse_budget({"opponents": "heuristic"}, 100, pizza)
+
+
+def own_moves(node: Node) -> int:
+    """How many nodes of a tree hold a move its seat chose (int keys)."""
+    return sum(isinstance(key, int) + own_moves(child) for key, child in node.children.items())
+
+
+@pytest.mark.parametrize("opponents", ["tree", "policy"])
+def test_a_modelled_seat_never_chooses_in_its_own_tree(opponents: str) -> None:
+    game = get_game("pizzamania")
+    state = game.new(3, 11)
+    seat = state.to_act()[0]
+    config = parse_budget({"iterations": 300, "rollout": "policy", "opponents": opponents},
+                          100, game)
+    search = Search(game, state.view(seat), Rng(5), config)
+    search.run(set(state.legal_actions(seat)))
+    others = [own_moves(search.roots[p]) for p in range(3) if p != seat]
+    assert own_moves(search.roots[seat]) > 0
+    if opponents == "policy":
+        assert others == [0, 0]
+    else:
+        assert all(n > 0 for n in others)

@@ -310,6 +310,10 @@ class Game(ABC):
     search_prior: ClassVar[float] = 0.0
     """ISMCTS's default prior: the share of the iterations that the heuristic
     bot's move gets as extra visits (tuned per game with the arena)."""
+    search_opponents: ClassVar[str] = "tree"
+    """How ISMCTS moves the other seats by default: ``tree``, each by its own
+    tree; ``policy``, as the game's playout policy would (an opponent model;
+    tuned per game with the arena)."""
     encoding: ClassVar[Encoding]
     """Action index, length cap, returns and observations (core.encoding)."""
 

@@ -27,7 +27,9 @@ many milliseconds (wall clock) if they take longer, so a default move stays
 under half a second on a slow or busy core. A search is reproducible from
 its seed only with an explicit ``iterations`` (and no ``ms``)."""
 ROLLOUTS = ("random", "heuristic", "mast", "policy")
-BUDGET_KEYS = ("iterations", "ms", "exploration", "rollout", "reward", "horizon", "prior")
+BUDGET_KEYS = ("iterations", "ms", "exploration", "rollout", "reward", "horizon", "prior",
+               "opponents")
+OPPONENTS = ("tree", "policy")
 
 
 def default_iterations(game: Game) -> int:
@@ -49,7 +51,9 @@ def parse_budget(budget: Mapping[str, Any] | None, default: int = DEFAULT_ITERAT
     ``reward`` (``mix``, ``win``, ``rank``, ``margin``), ``horizon``
     (bool: stop playouts at the end of the round where the game offers it),
     ``prior`` (0 to 1: the heuristic's move counts that share of the
-    search's iterations as extra visits when the move is picked).
+    search's iterations as extra visits when the move is picked),
+    ``opponents`` (``tree``: every seat picks in its own tree; ``policy``:
+    the other seats move as the game's playout policy would).
     """
     if budget is None:
         budget = {}
@@ -90,9 +94,16 @@ def parse_budget(budget: Mapping[str, Any] | None, default: int = DEFAULT_ITERAT
     prior = budget.get("prior", 0.0)
     if isinstance(prior, bool) or not isinstance(prior, int | float) or not 0 <= prior <= 1:
         raise BadRequest(f"budget: prior must be a number from 0 to 1, got {prior!r}")
+    opponents = budget.get("opponents", "tree")
+    if opponents not in OPPONENTS:
+        raise BadRequest(f"budget: opponents must be one of {', '.join(OPPONENTS)}, "
+                         f"got {opponents!r}")
+    if opponents == "policy" and game is not None and policy_of(game) is None:
+        raise BadRequest(f"budget: {game.name} has no playout policy to move the other "
+                         "seats by (opponents: policy)")
     return Config(iterations=iterations, ms=None if ms is None else float(ms),
                   exploration=float(exploration), rollout=rollout, reward=reward,
-                  horizon=horizon, prior=float(prior))
+                  horizon=horizon, prior=float(prior), opponents=opponents)
 
 
 class IsmctsBot(Bot):
@@ -157,12 +168,13 @@ class IsmctsBot(Bot):
 
 
 def game_budget(game: Game, budget: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
-    """``budget`` with the game's ``search_prior`` (tuned with the arena)
-    where the budget sets no prior, and its playout policy where the budget
-    names no rollout (search.policy)."""
+    """``budget`` with the game's ``search_prior`` and ``search_opponents``
+    (tuned with the arena) where the budget sets neither, and its playout
+    policy where the budget names no rollout (search.policy)."""
     if not isinstance(budget, Mapping | None):
         return budget  # a budget that is not an object is parse_budget's to refuse
-    return {"prior": game.search_prior, "rollout": default_rollout(game), **(budget or {})}
+    return {"prior": game.search_prior, "rollout": default_rollout(game),
+            "opponents": game.search_opponents, **(budget or {})}
 
 
 def factory(game: Game, seed: int, budget: Mapping[str, Any] | None) -> Bot:

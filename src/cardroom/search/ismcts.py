@@ -11,7 +11,9 @@ Each iteration:
    (``determinize.prepare``) and each iteration only deals the unseen cards
    anew. The search never sees the referee state.
 2. *Select* down the trees on that determinization. The seat to move picks
-   in its own tree, among its children that are legal in this
+   in its own tree (or, with ``opponents: policy``, every seat but the
+   searching one moves as the game's playout policy would: an opponent
+   model), among its children that are legal in this
    determinization, by UCB1 with availability counts (a child's
    exploration term uses how often it was *available*, not how often its
    parent was visited). Every tree then follows the move as its seat
@@ -97,6 +99,7 @@ class Config:
     reward: str = "mix"
     horizon: bool = True
     prior: float = 0.0
+    opponents: str = "tree"
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return by_fields(self)  # compiled, it pickles so (core.pickling)
@@ -158,6 +161,8 @@ class Search:
             self.policy = [game.heuristic_bot(rng.next64()) for _ in range(self.players)]
         # rollout "policy": the game's cheap playout policy (search.policy).
         self.rule = policy_of(game) if config.rollout == "policy" else None
+        # opponents "policy": the other seats' moves in the tree, by the same policy.
+        self.model = policy_of(game) if config.opponents == "policy" else None
         self.determinizer = prepare(game, view, rng)
 
     def determinize(self) -> State:
@@ -200,10 +205,22 @@ class Search:
         actor = self.seat
         at_root = True
         cut = False
+        modelled = self.model
         while not d.is_over():
             to_act = d.to_act()
             if not at_root and actor not in to_act:
                 actor = to_act[0]
+            if modelled is not None and actor != self.seat:
+                # Another seat moves as the playout policy would (the
+                # opponent model), not by its own tree's statistics.
+                start = len(d.log)
+                d.apply_unchecked(actor, modelled(d, actor, d.legal_actions(actor),
+                                                  self.fast.random))
+                self.follow(cur, d.log[start:], players)
+                if horizon and d.rounds_completed() != round0:
+                    cut = True
+                    break
+                continue
             node = cur[actor]
             children = node.children
             legal = d.legal_actions(actor)

@@ -4,8 +4,9 @@ names in every game, every front end and the lobby.
 - ``easy``: the heuristic bot, but one move in two (by default) is any legal
   move, like a player who is not paying attention;
 - ``medium``: the game's heuristic bot;
-- ``hard``: ISMCTS at the game's default budget, with its playout policy
-  and prior (``Game.search_iterations``, ``search_prior``), stopped at
+- ``hard``: ISMCTS at the game's default budget, with its playout policy,
+  prior and way of moving the other seats (``Game.search_iterations``,
+  ``search_prior``, ``search_opponents``), stopped at
   ``HARD_MS`` if the iterations take longer, so a move takes under a
   second on one core.
 

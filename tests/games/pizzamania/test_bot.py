@@ -9,7 +9,7 @@ from typing import Any
 from cardroom.core.bot import Bot, RandomBot, View
 from cardroom.core.table import play_out
 from cardroom.games.pizzamania import GAME
-from cardroom.games.pizzamania.bot import Reading
+from cardroom.games.pizzamania.reading import Reading
 
 BOT = GAME.heuristic_bot(0)
 
@@ -69,9 +69,9 @@ def test_spends_a_boss_when_an_opponent_is_about_to_go_out() -> None:
 def test_only_seats_still_in_the_pizza_can_beat_a_play() -> None:
     # Seat 1 holds one card; seats 2 and 3 hold many but have passed: no
     # one left in this pizza can beat a pair of 5s.
-    passed = Reading(view([5, 5, 1], top=3, need=2, sizes=(1, 9, 9), passed=(2, 3)))
+    passed = Reading.of_view(view([5, 5, 1], top=3, need=2, sizes=(1, 9, 9), passed=(2, 3)))
     assert passed.boss(5)
-    assert not Reading(view([5, 5, 1], top=3, need=2, sizes=(1, 9, 9))).boss(5)
+    assert not Reading.of_view(view([5, 5, 1], top=3, need=2, sizes=(1, 9, 9))).boss(5)
 
 
 class LowestPlay(Bot):

@@ -58,9 +58,12 @@ class Pizzamania(Game):
     # choices tie for every seat and the round's winner would continue (the
     # first legal action). The heuristic's move (stop when leading) wins ties.
     search_prior = 0.02
-    # The search's playouts: a climbing-aware beginner, not random moves
-    # (playout.py; cardroom.search.policy; docs/bots.md).
+    # The search's playouts follow the heuristic's rules, and so do the
+    # other seats inside its tree: searching against players modelled on
+    # the heuristic beat it where seats searching for themselves played
+    # level (playout.py; docs/bots.md).
     playout_policy = staticmethod(choose_playout)
+    search_opponents = "policy"
 
     def check_options(
         self, players: int, options: dict[str, Any], given: Mapping[str, Any]
