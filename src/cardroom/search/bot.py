@@ -81,8 +81,8 @@ def parse_budget(budget: Mapping[str, Any] | None, default: int = DEFAULT_ITERAT
             or exploration < 0:
         raise BadRequest(f"budget: exploration must be a number >= 0, got {exploration!r}")
     rollout = budget.get("rollout", "random")
-    if rollout == "policy" and game is not None and policy_of(game) is None:
-        raise BadRequest(f"budget: {game.name} has no playout policy (rollout: policy)")
+    if rollout == "policy":
+        need_policy(game, "(rollout: policy)")
     if rollout not in ROLLOUTS:
         raise BadRequest(f"budget: rollout must be one of {', '.join(ROLLOUTS)}, got {rollout!r}")
     reward = budget.get("reward", "mix")
@@ -98,12 +98,17 @@ def parse_budget(budget: Mapping[str, Any] | None, default: int = DEFAULT_ITERAT
     if opponents not in OPPONENTS:
         raise BadRequest(f"budget: opponents must be one of {', '.join(OPPONENTS)}, "
                          f"got {opponents!r}")
-    if opponents == "policy" and game is not None and policy_of(game) is None:
-        raise BadRequest(f"budget: {game.name} has no playout policy to move the other "
-                         "seats by (opponents: policy)")
+    if opponents == "policy":
+        need_policy(game, "to move the other seats by (opponents: policy)")
     return Config(iterations=iterations, ms=None if ms is None else float(ms),
                   exploration=float(exploration), rollout=rollout, reward=reward,
                   horizon=horizon, prior=float(prior), opponents=opponents)
+
+
+def need_policy(game: Game | None, what: str) -> None:
+    """Refuse a setting that needs the game's playout policy where it has none."""
+    if game is not None and policy_of(game) is None:
+        raise BadRequest(f"budget: {game.name} has no playout policy {what}")
 
 
 class IsmctsBot(Bot):

@@ -9,6 +9,7 @@ this round) to know which plays nobody still in the pizza can beat
 from __future__ import annotations
 
 from cardroom.core.bot import View
+from cardroom.core.cardset import cards_of
 from cardroom.games.pizzamania.cards import BASE_SIZE, COPIES, HIGHEST, counts, pack
 from cardroom.games.pizzamania.fields import PizzamaniaFields
 
@@ -56,9 +57,8 @@ class Reading:
 
     @classmethod
     def of_state(cls, s: PizzamaniaFields, seat: int) -> Reading:
-        passed = {p for p in range(s.players) if s.passed >> p & 1}
-        return cls(seat, s.sizes, passed, BASE_SIZE[s.base], s.pile[-1] if s.pile else None,
-                   s.hands[seat], sum(s.played))
+        return cls(seat, s.sizes, set(cards_of(s.passed)), BASE_SIZE[s.base],
+                   s.pile[-1] if s.pile else None, s.hands[seat], sum(s.played))
 
     def boss(self, value: int) -> bool:
         """No rival still in this pizza can beat ``value``."""
