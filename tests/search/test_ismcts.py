@@ -221,7 +221,7 @@ def test_every_tree_follows_a_move_by_what_its_seat_saw_of_it() -> None:
     after: list[list[ismcts.Node]] = []
     for card in ("1H", "2H", "1H"):
         cur = [action_node, other_root]
-        ismcts.Search.follow(cur, drew(card), 2)
+        ismcts.Search.follow(cur, drew(card), range(2))
         after.append(cur)
     assert after[0][0] is not after[1][0]  # different draws: different nodes
     assert after[0][0] is after[2][0]  # the same draw: the same node
@@ -419,7 +419,7 @@ def test_the_trees_key_a_move_by_each_seats_observation_of_it() -> None:
     for chosen in ([], events[:1], events[1:2], events, events[::-1]):
         cur = [ismcts.Node() for _ in range(3)]
         roots = cur[:]
-        ismcts.Search.follow(cur, chosen, 3)
+        ismcts.Search.follow(cur, chosen, range(3))
         for seat in range(3):
             seen = repr([e for e in chosen if "to" not in e or seat in e["to"]])
             assert ismcts.observation(chosen, seat) == seen

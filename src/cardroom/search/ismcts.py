@@ -12,13 +12,14 @@ Each iteration:
    anew. The search never sees the referee state.
 2. *Select* down the trees on that determinization. The seat to move picks
    in its own tree (or, with ``opponents: policy``, every seat but the
-   searching one moves as the game's playout policy would: an opponent
-   model), among its children that are legal in this
+   searching one moves by the game's opponent model, ``search.policy``),
+   among its children that are legal in this
    determinization, by UCB1 with availability counts (a child's
    exploration term uses how often it was *available*, not how often its
-   parent was visited). Every tree then follows the move as its seat
-   observes it: another seat's tree by the log events of that move that
-   the seat may see; the mover's tree by the action itself (the node that
+   parent was visited). Every tree (with ``opponents: policy``, only the
+   searching seat's: nothing reads the others) then follows the move as
+   its seat observes it: another seat's tree by the log events of that
+   move that the seat may see; the mover's tree by the action itself (the node that
    keeps the action's statistics) and then by what the mover saw of its
    outcome, in the same way. So a move hidden from a seat (a card chosen
    to pass, an unrevealed simultaneous choice) leads to one node in that
@@ -58,8 +59,8 @@ from cardroom.core.game import Event, Game, State
 from cardroom.core.pickling import by_fields
 from cardroom.core.rng import Rng
 from cardroom.search.determinize import prepare
+from cardroom.search.policy import model_of, policy_of
 from cardroom.search.policy import playout as policy_playout
-from cardroom.search.policy import policy_of
 from cardroom.search.reward import UTILITIES, Utility, margins, outcome
 
 View = Mapping[str, Any]
@@ -161,8 +162,12 @@ class Search:
             self.policy = [game.heuristic_bot(rng.next64()) for _ in range(self.players)]
         # rollout "policy": the game's cheap playout policy (search.policy).
         self.rule = policy_of(game) if config.rollout == "policy" else None
-        # opponents "policy": the other seats' moves in the tree, by the same policy.
-        self.model = policy_of(game) if config.opponents == "policy" else None
+        # opponents "policy": the other seats' moves in the tree, by the
+        # game's opponent model (search.policy.model_of).
+        self.model = model_of(game) if config.opponents == "policy" else None
+        # The trees a move is followed in: a modelled seat never chooses, so
+        # its tree is never read and is not grown.
+        self.trees = [self.seat] if self.model is not None else list(range(self.players))
         self.determinizer = prepare(game, view, rng)
 
     def determinize(self) -> State:
@@ -194,6 +199,7 @@ class Search:
         rng = self.rng
         c = self.config.exploration
         players = self.players
+        trees = self.trees
         learning = self.config.rollout == "mast"  # MAST remembers the moves made
         cur = self.roots[:]
         path: list[tuple[int, Node]] = []
@@ -216,7 +222,7 @@ class Search:
                 start = len(d.log)
                 d.apply_unchecked(actor, modelled(d, actor, d.legal_actions(actor),
                                                   self.fast.random))
-                self.follow(cur, d.log[start:], players)
+                self.follow(cur, d.log[start:], trees)
                 if horizon and d.rounds_completed() != round0:
                     cut = True
                     break
@@ -259,7 +265,7 @@ class Search:
             child = children[action]
             path.append((actor, child))
             cur[actor] = child
-            self.follow(cur, d.log[start:], players)
+            self.follow(cur, d.log[start:], trees)
             if horizon and d.rounds_completed() != round0:
                 cut = True
                 break
@@ -307,16 +313,16 @@ class Search:
         return found
 
     @staticmethod
-    def follow(cur: list[Node], events: Sequence[Event], players: int) -> None:
-        """Move every seat's tree to the child its observation of a move's
-        events names (the mover's tree from the node of its action)."""
+    def follow(cur: list[Node], events: Sequence[Event], seats: Sequence[int]) -> None:
+        """Move the tree of each of ``seats`` to the child its observation of
+        a move's events names (the mover's tree from the node of its action)."""
         public = all("to" not in e for e in events)
         shared = repr(events) if public else ""
         # Each event's text once, joined per seat as repr() of the seat's
         # list would: the same key as observation(), without re-rendering
         # the public events for every seat.
         texts = [] if public else [repr(e) for e in events]
-        for seat in range(players):
+        for seat in seats:
             key = shared if public else _seen_by(events, texts, seat)
             node = cur[seat]
             child = node.children.get(key)
