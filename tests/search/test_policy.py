@@ -14,7 +14,7 @@ from cardroom.games import get_game
 from cardroom.search import parse_budget
 from cardroom.search.bot import factory
 from cardroom.search.ismcts import Node, Search
-from cardroom.search.policy import default_rollout, playout, policy_of
+from cardroom.search.policy import default_rollout, model_of, playout, policy_of
 
 load_everything()
 WITH_POLICY = ["pizzamania", "love-formula", "pile-up"]
@@ -101,5 +101,25 @@ def test_a_modelled_seat_never_chooses_in_its_own_tree(opponents: str) -> None:
     assert own_moves(search.roots[seat]) > 0
     if opponents == "policy":
         assert others == [0, 0]
+        # Nor is a modelled seat's tree grown by what it observes: nothing reads it.
+        assert all(not search.roots[p].children for p in range(3) if p != seat)
     else:
         assert all(n > 0 for n in others)
+
+
+def test_a_game_may_model_the_other_seats_closer_than_its_playouts() -> None:
+    """Pile up moves the other seats by its heuristic's exact rules
+    (opponent_policy) and plays out by its cheaper policy; a game without an
+    opponent policy models them by its playout policy."""
+    from cardroom.games.pile_up import playout as pile_up_playout
+
+    pile, pizza = get_game("pile-up"), get_game("pizzamania")
+    assert model_of(pile) is pile_up_playout.heuristic
+    assert policy_of(pile) is pile_up_playout.choose
+    assert model_of(pizza) is policy_of(pizza)
+    state = pile.new(3, 2)
+    seat = state.to_act()[0]
+    config = parse_budget({"iterations": 20, "rollout": "policy", "opponents": "policy"},
+                          100, pile)
+    search = Search(pile, state.view(seat), Rng(3), config)
+    assert search.model is pile_up_playout.heuristic and search.rule is pile_up_playout.choose

@@ -10,6 +10,12 @@ a playout is deterministic with the bot's seed). A policy reads the
 determinized state (a playout is the search's imagination, not a view).
 Searches in a game with a policy use it unless the budget names another
 ``rollout`` (``default_rollout``).
+
+With ``opponents: policy`` the other seats move by the same policy inside
+the tree, unless the game also names an ``opponent_policy`` (same
+signature): a closer model of how its heuristic plays, too slow to play
+every move of every playout but cheap enough for the few moves of the
+tree (``model_of``).
 """
 
 from __future__ import annotations
@@ -29,6 +35,13 @@ def policy_of(game: Game) -> Policy | None:
     """The game's playout policy, if it names one."""
     found: Policy | None = getattr(type(game), "playout_policy", None)
     return found
+
+
+def model_of(game: Game) -> Policy | None:
+    """How the other seats move with ``opponents: policy``: the game's
+    ``opponent_policy`` if it names one, else its playout policy."""
+    found: Policy | None = getattr(type(game), "opponent_policy", None)
+    return found if found is not None else policy_of(game)
 
 
 def default_rollout(game: Game) -> str:

@@ -3,9 +3,13 @@ one card ahead. ``steady`` never slips into a random move."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
-from cardroom.games.pile_up.playout import SLIP, choose
+import pytest
+
+from cardroom.core.bot import make_bot
+from cardroom.games.pile_up.playout import SLIP, choose, heuristic
 from cardroom.games.pile_up.state import PileUpState
 from tests.games.pile_up.support import (
     GAME,
@@ -82,3 +86,27 @@ def test_it_slips_into_any_move_now_and_then() -> None:
     # A first draw under SLIP: the second picks the move, whatever it is.
     assert choose(state, seat, actions, draws(SLIP / 2, 0.0)) == actions[0]
     assert choose(state, seat, actions, draws(SLIP / 2, 0.99)) == actions[-1]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_model_plays_the_heuristics_move_at_every_decision(players: int) -> None:
+    """``heuristic`` (the search's opponent model) reads the state for the
+    seat to move and must choose exactly what the heuristic bot chooses from
+    that seat's view: laying, a triple's gifts, a forced take and pushes."""
+    rand = random.Random(0).random
+    seen: set[str] = set()
+    decisions = 0
+    for seed in range(4):
+        state = GAME.new(players, seed)
+        bot = make_bot("heuristic", GAME, seed)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            actions = state.legal_actions(seat)
+            wanted = bot.choose(state.view(seat), [state.action_text(a) for a in actions])
+            assert state.action_text(heuristic(state, seat, actions, rand)) == wanted
+            if len(actions) > 1:
+                decisions += 1
+                seen.add(wanted.split(" ")[0])
+            state.act(seat, wanted)
+    assert decisions > 200
+    assert {"place", "stack", "done", "push"} <= seen

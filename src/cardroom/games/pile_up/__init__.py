@@ -21,6 +21,7 @@ from cardroom.games.pile_up.cards import (
 )
 from cardroom.games.pile_up.encoding import ENCODING
 from cardroom.games.pile_up.playout import choose as choose_playout
+from cardroom.games.pile_up.playout import heuristic as play_heuristic
 from cardroom.games.pile_up.sampler import determinize
 from cardroom.games.pile_up.state import PileUpState
 
@@ -47,6 +48,10 @@ class PileUp(Game):
     # The search's playouts: the heuristic's rules of thumb one card ahead,
     # not random moves (playout.py; cardroom.search.policy; docs/bots.md).
     playout_policy = staticmethod(choose_playout)
+    # With ``opponents: policy`` the other seats move as the heuristic bot
+    # would, exactly (planning.py), inside the tree; too slow for every
+    # playout move, which keep the policy above (search.policy.model_of).
+    opponent_policy = staticmethod(play_heuristic)
 
     def convert_stacked(
         self, source: str, entry: Any, index: int, players: int, options: dict[str, Any]

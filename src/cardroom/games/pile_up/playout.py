@@ -1,21 +1,41 @@
-"""A cheap playout policy for the search (``rollout: policy``;
-cardroom.search.policy), after the heuristic bot's rules of thumb but
-looking one card ahead only: it lays the card (or ends the play with
-``done``) whose play, were it to end right there, is worth most: cards
-shed from the hand, a column pushed on (white last) or armed (black last),
-and no column taken back (a plain card last on an armed column or as the
-third visible card). It pushes onto the player with the fewest minus
-cards, never keeps a pushed column, and gives and takes plain cards before
-white and black ones. One move in ``SLIP`` is any legal move, so playouts
-still explore. It reads the determinized state, never the real one."""
+"""Pile up's policies for the search (cardroom.search.policy).
+
+``choose``, the playout policy (``rollout: policy``): after the heuristic
+bot's rules of thumb but looking one card ahead only, it lays the card (or
+ends the play with ``done``) whose play, were it to end right there, is
+worth most: cards shed from the hand, a column pushed on (white last) or
+armed (black last), and no column taken back (a plain card last on an armed
+column or as the third visible card). It pushes onto the player with the
+fewest minus cards, never keeps a pushed column, and gives and takes plain
+cards before white and black ones. One move in ``SLIP`` is any legal move,
+so playouts still explore.
+
+``heuristic``, the opponent model (``opponents: policy``): the heuristic
+bot's own move, exactly (planning.py), about 13 times the cost of
+``choose``: cheap enough for the other seats' moves in the tree, too dear
+for every move of every playout.
+
+Both read the determinized state, only what the seat to move could know.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Final
 
-from cardroom.games.pile_up.actions import DONE, KEEP, PUSH, STACK
-from cardroom.games.pile_up.bot import (  # the heuristic's weights, per card
+from cardroom.games.pile_up.actions import DONE, GIVE, KEEP, PLACE, PUSH, STACK, TAKE
+from cardroom.games.pile_up.cards import (
+    BY_CODE,
+    EFFECT_ARM,
+    EFFECT_PLAIN,
+    EFFECT_PUSH,
+    TYPE_CODE,
+    TYPE_EFFECT,
+    TYPE_NUMBER,
+    TYPES,
+)
+from cardroom.games.pile_up.fields import PHASE_GIVE, PHASE_PLAY, PHASE_TAKE, PileUpFields
+from cardroom.games.pile_up.planning import (  # the heuristic's judgement and weights
     BLACK_KEEP,
     PUSH_GAIN,
     SHED_HAND,
@@ -23,16 +43,12 @@ from cardroom.games.pile_up.bot import (  # the heuristic's weights, per card
     SHED_MINUS,
     TRAP_GAIN,
     WHITE_KEEP,
+    Planner,
+    Table,
+    give_order,
+    keep_value,
+    leader,
 )
-from cardroom.games.pile_up.cards import (
-    EFFECT_ARM,
-    EFFECT_PLAIN,
-    EFFECT_PUSH,
-    TYPE_EFFECT,
-    TYPE_NUMBER,
-    TYPES,
-)
-from cardroom.games.pile_up.fields import PHASE_GIVE, PHASE_PLAY, PHASE_TAKE, PileUpFields
 from cardroom.games.pile_up.rules import TAKE_AT
 
 SLIP: Final = 0.1
@@ -84,3 +100,26 @@ def ending(s: PileUpFields, effect: int, visible: int, total: int, armed: bool,
     if armed or visible >= TAKE_AT:  # the column comes back as minus cards
         return (SHED_MINUS * laid if s.from_minus else 0.0) - total
     return shed * laid
+
+
+def heuristic(s: PileUpFields, seat: int, actions: list[int],
+              rand: Callable[[], float]) -> int:
+    """The heuristic bot's own move (planning.py), read from the state for
+    the seat to move: only what that seat knows. No randomness."""
+    if len(actions) == 1:
+        return actions[0]
+    phase = s.phase_name
+    if phase == PHASE_GIVE:
+        return min(actions, key=lambda a: give_order(TYPE_CODE[a - GIVE]))
+    table = Table.of_state(s, seat)
+    if phase == PHASE_TAKE:
+        return min(actions, key=lambda a: keep_value(table, TYPE_CODE[a - TAKE]))
+    if phase != PHASE_PLAY:  # a push: onto the leader
+        return PUSH + leader(table)
+    step = Planner(table).best_first_step()
+    action = DONE if step is None else _lay(*step)
+    return action if action in actions else actions[0]
+
+
+def _lay(verb: str, code: str) -> int:
+    return (PLACE if verb == "place" else STACK) + BY_CODE[code]
