@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from collections.abc import Hashable, Mapping
 from typing import Any
 
-from cardroom.core.game import State
+from cardroom.core.bot import make_bot
+from cardroom.core.game import Game, State
 from cardroom.core.rng import Rng
+from cardroom.search.policy import Policy
 
 MAX_STEPS = 50_000
 
@@ -39,6 +42,27 @@ def play_random(state: State, rng: Rng) -> State:
             return state
         random_step(state, rng)
     raise AssertionError(f"{state.game.id}: no end after {MAX_STEPS} actions")
+
+
+def heuristic_decisions(game: Game, policy: Policy, players: int, seeds: int,
+                        options: dict[str, Any] | None = None) -> list[str]:
+    """Play ``seeds`` games of heuristic bots, checking at every move that
+    ``policy`` (reading the state) picks exactly the bot's move (read from
+    the view); the moves of the decisions with a choice, in order."""
+    rand = random.Random(0).random
+    chosen = []
+    for seed in range(seeds):
+        state = game.new(players, seed, options)
+        bot = make_bot("heuristic", game, seed)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            actions = state.legal_actions(seat)
+            wanted = bot.choose(state.view(seat), [state.action_text(a) for a in actions])
+            assert state.action_text(policy(state, seat, actions, rand)) == wanted
+            if len(actions) > 1:
+                chosen.append(wanted)
+            state.act(seat, wanted)
+    return chosen
 
 
 def canonical(obj: Any) -> str:

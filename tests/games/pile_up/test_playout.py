@@ -1,14 +1,13 @@
-"""The search's playout policy (playout.py): the heuristic's rules of thumb,
-one card ahead. ``steady`` never slips into a random move."""
+"""The search's playout policy (playout.py ``choose``): the heuristic's
+rules of thumb, one card ahead; ``steady`` never slips into a random move.
+Its opponent model (``heuristic``): exactly the heuristic bot's move."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 import pytest
 
-from cardroom.core.bot import make_bot
 from cardroom.games.pile_up.playout import SLIP, choose, heuristic
 from cardroom.games.pile_up.state import PileUpState
 from tests.games.pile_up.support import (
@@ -23,6 +22,7 @@ from tests.games.pile_up.support import (
     third_three_on_offer,
     whole_turn,
 )
+from tests.helpers import heuristic_decisions
 
 
 def steady() -> float:
@@ -93,20 +93,6 @@ def test_the_model_plays_the_heuristics_move_at_every_decision(players: int) -> 
     """``heuristic`` (the search's opponent model) reads the state for the
     seat to move and must choose exactly what the heuristic bot chooses from
     that seat's view: laying, a triple's gifts, a forced take and pushes."""
-    rand = random.Random(0).random
-    seen: set[str] = set()
-    decisions = 0
-    for seed in range(4):
-        state = GAME.new(players, seed)
-        bot = make_bot("heuristic", GAME, seed)
-        while not state.is_over():
-            seat = state.to_act()[0]
-            actions = state.legal_actions(seat)
-            wanted = bot.choose(state.view(seat), [state.action_text(a) for a in actions])
-            assert state.action_text(heuristic(state, seat, actions, rand)) == wanted
-            if len(actions) > 1:
-                decisions += 1
-                seen.add(wanted.split(" ")[0])
-            state.act(seat, wanted)
-    assert decisions > 200
-    assert {"place", "stack", "done", "push"} <= seen
+    chosen = heuristic_decisions(GAME, heuristic, players, 4)
+    assert len(chosen) > 200
+    assert {"place", "stack", "done", "push"} <= {move.split(" ")[0] for move in chosen}
