@@ -1,5 +1,5 @@
 """The Pile up heuristic's judgement of one decision (bot.py plays it; the
-search's opponent model and playouts play it too, playout.py).
+search's opponent model plays it too, playout.py ``heuristic``).
 
 Laying: for each rolled number it can play, it weighs a few complete plays
 (lay what stacks or stays under the third visible card; dump everything
