@@ -10,6 +10,7 @@ import hashlib
 import os
 import select
 import shutil
+import signal
 import subprocess
 import sys
 import termios
@@ -46,8 +47,13 @@ def fake_root(folder: Path) -> Path:
 
 def _own_terminal() -> None:
     """In the child: the pseudo-terminal on stdin becomes its controlling
-    terminal (so that Ctrl-C and a hang-up reach it as from a real one)."""
+    terminal (so that Ctrl-C and a hang-up reach it as from a real one).
+    Ctrl-C is restored to its default: a test run started in the background
+    by a shell without job control inherits SIGINT ignored, and Python
+    then never raises KeyboardInterrupt, as no terminal a person types in
+    would do."""
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 class Pty:
