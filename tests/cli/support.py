@@ -86,23 +86,6 @@ class Pty:
         assert self.fd is not None
         os.write(self.fd, text.encode())
 
-    def interrupt(self, answer: str, tries: int = 5) -> None:
-        """Press Ctrl-C until ``answer`` shows. CPython's readline loses a
-        SIGINT that arrives after it wrote the prompt but before it waits on
-        the terminal (on a loaded machine that window can last); a person
-        whose Ctrl-C did nothing presses it again."""
-        for _ in range(tries):
-            time.sleep(0.5)
-            self.send("\x03")
-            try:
-                self.expect(answer, timeout=5)
-                return
-            except AssertionError:
-                if self.proc.poll() is not None:
-                    raise
-        raise AssertionError(f"{answer!r} never came after {tries} Ctrl-C; the screen:\n"
-                             f"{self.text[-3000:]}")
-
     def hang_up(self) -> None:
         """Close the terminal, as closing its window does (the kernel sends SIGHUP)."""
         if self.fd is not None:
