@@ -196,8 +196,6 @@ class Search:
         return {a: node for a, node in root.items() if isinstance(a, int) and a in allowed}
 
     def iterate(self, d: State, allowed: set[int]) -> None:
-        rng = self.rng
-        c = self.config.exploration
         players = self.players
         trees = self.trees
         learning = self.config.rollout == "mast"  # MAST remembers the moves made
@@ -216,55 +214,27 @@ class Search:
             to_act = d.to_act()
             if not at_root and actor not in to_act:
                 actor = to_act[0]
+            start = len(d.log)
+            expanding = False
             if modelled is not None and actor != self.seat:
-                # Another seat moves as the playout policy would (the
-                # opponent model), not by its own tree's statistics.
-                start = len(d.log)
+                # Another seat moves as the opponent model would, not by its
+                # own tree's statistics.
                 d.apply_unchecked(actor, modelled(d, actor, d.legal_actions(actor),
                                                   self.fast.random))
-                self.follow(cur, d.log[start:], trees)
-                if horizon and d.rounds_completed() != round0:
-                    cut = True
-                    break
-                continue
-            node = cur[actor]
-            children = node.children
-            legal = d.legal_actions(actor)
-            if at_root:
-                legal = [a for a in legal if a in allowed]
-                at_root = False
-            untried = [a for a in legal if a not in children]
-            expanding = bool(untried)
-            if expanding:
-                action = untried[rng.below(len(untried))]
-                children[action] = Node()
-                for a in legal:
-                    ch = children.get(a)
-                    if ch is not None:
-                        ch.avail += 1
             else:
-                best = -math.inf
-                action = legal[0]
-                wm = self.margin_weight or 0.0
-                wu = 1.0 - wm
-                low, spread = self.low, self.high - self.low
-                for a in legal:
-                    ch = children[a]
-                    ch.avail += 1
-                    value = wu * ch.total / ch.visits
-                    if wm:
-                        value += wm * ((ch.margin / ch.visits - low) / spread if spread else 0.5)
-                    value += c * math.sqrt(math.log(ch.avail) / ch.visits)
-                    if value > best:
-                        best, action = value, a
-            start = len(d.log)
-            # Listed by legal_actions just above: no need to check it again.
-            d.apply_unchecked(actor, action)
-            if learning:
-                self.trail.append((actor, action))
-            child = children[action]
-            path.append((actor, child))
-            cur[actor] = child
+                legal = d.legal_actions(actor)
+                if at_root:
+                    legal = [a for a in legal if a in allowed]
+                    at_root = False
+                node = cur[actor]
+                action, expanding = self.select(node, legal)
+                # Listed by legal_actions just above: no need to check it again.
+                d.apply_unchecked(actor, action)
+                if learning:
+                    self.trail.append((actor, action))
+                child = node.children[action]
+                path.append((actor, child))
+                cur[actor] = child
             self.follow(cur, d.log[start:], trees)
             if horizon and d.rounds_completed() != round0:
                 cut = True
@@ -282,6 +252,37 @@ class Search:
             node.margin += margin[seat]
         if learning:
             self.learn(reward)
+
+    def select(self, node: Node, legal: list[int]) -> tuple[int, bool]:
+        """The move to take from ``node`` and whether it is a new child: an
+        untried move at random, else the best by UCB (with the score margin
+        folded in when the reward uses it)."""
+        children = node.children
+        untried = [a for a in legal if a not in children]
+        if untried:
+            action = untried[self.rng.below(len(untried))]
+            children[action] = Node()
+            for a in legal:
+                ch = children.get(a)
+                if ch is not None:
+                    ch.avail += 1
+            return action, True
+        c = self.config.exploration
+        best = -math.inf
+        action = legal[0]
+        wm = self.margin_weight or 0.0
+        wu = 1.0 - wm
+        low, spread = self.low, self.high - self.low
+        for a in legal:
+            ch = children[a]
+            ch.avail += 1
+            value = wu * ch.total / ch.visits
+            if wm:
+                value += wm * ((ch.margin / ch.visits - low) / spread if spread else 0.5)
+            value += c * math.sqrt(math.log(ch.avail) / ch.visits)
+            if value > best:
+                best, action = value, a
+        return action, False
 
     def learn(self, reward: Sequence[float]) -> None:
         """MAST: fold this iteration's reward into each move's running mean."""
