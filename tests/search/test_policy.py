@@ -7,11 +7,12 @@ import random
 
 import pytest
 
+from cardroom.core.bot import make_bot
 from cardroom.core.errors import BadRequest
 from cardroom.core.rng import Rng
 from cardroom.frontend import load_everything
 from cardroom.games import get_game
-from cardroom.search import parse_budget
+from cardroom.search import IsmctsBot, parse_budget
 from cardroom.search.bot import factory
 from cardroom.search.ismcts import Node, Search
 from cardroom.search.policy import default_rollout, model_of, playout, policy_of
@@ -135,7 +136,7 @@ def test_hard_models_the_other_seats_where_the_game_measured_it_stronger(
     game = get_game(game_id)
     state = game.new(3, 4)
     seat = state.to_act()[0]
-    bot = factory(game, 5, {"iterations": 10})
-    assert bot.config.opponents == opponents
+    bot = make_bot("hard", game, 5, {"iterations": 10})
+    assert isinstance(bot, IsmctsBot) and bot.config.opponents == opponents
     legal = state.legal_texts(seat)
     assert bot.choose(state.view(seat), legal) in legal
