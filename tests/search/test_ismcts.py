@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from typing import Any
 
 import pytest
@@ -205,6 +206,36 @@ def test_a_time_budget_still_returns_a_legal_move() -> None:
     assert bot.choose_for(state, seat) in state.legal_texts(seat)
     assert isinstance(bot, IsmctsBot) and bot.last is not None and bot.last.iterations >= 1
 
+
+
+def test_a_time_budget_runs_from_when_the_move_began() -> None:
+    """A move's setup counts against its time cap (issue 16: ``hard`` stays
+    under a second): a search started with its time already spent stops
+    after the one iteration it always makes."""
+    game = get_game("papayoo")
+    state = positions(game, 4, 2, 1)[0]
+    seat = chooser(state)
+    search = Search(game, state.view(seat), Rng(1), parse_budget({"ms": 50}))
+    search.run(set(state.legal_actions(seat)), started=time.perf_counter() - 1.0)
+    assert search.iterations == 1
+    fresh = Search(game, state.view(seat), Rng(1), parse_budget({"ms": 50}))
+    fresh.run(set(state.legal_actions(seat)))
+    assert fresh.iterations > 1
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_the_node_count_is_the_size_of_the_trees(game: Game) -> None:
+    """Nodes are counted as they are made, not by walking the trees after
+    the deadline; the count must match a walk."""
+    state = positions(game, min(4, game.max_players), 5, 1)[0]
+    seat = chooser(state)
+    search = Search(game, state.view(seat), Rng(2), parse_budget({"iterations": 60}))
+    search.run(set(state.legal_actions(seat)))
+    stack, walked = list(search.roots), 0
+    while stack:
+        walked += 1
+        stack.extend(stack.pop().children.values())
+    assert walked > game.max_players and search.node_count() == walked
 
 def test_every_tree_follows_a_move_by_what_its_seat_saw_of_it() -> None:
     """The mover's tree, at the node of its action, goes on by what it saw

@@ -143,7 +143,7 @@ class IsmctsBot(Bot):
                 raise BadRequest(f"{text!r} is not an action in {self.game.name}")
             by_action[action] = text
         order = list(by_action)
-        children = search.run(set(order), first)
+        children = search.run(set(order), first, start)
         action = pick(children, order, self.prior_bonus(view, legal, by_action, search))
         self.last = Stats(
             search.iterations, time.perf_counter() - start, search.node_count(),
