@@ -49,11 +49,13 @@ class Pizzamania(Game):
                "first; in later rounds the Nonna does.", min=0, check=opener_reason),
     )
     random_sources = ("deal", "bases")
-    # ISMCTS iterations per move by default. 2,000 beat 1,000 against the
-    # heuristic (3 players 1.53x against 1.43x, 4 players 1.37x against
-    # 1.32x, fresh deals); hard's 900 ms cap still holds a move under a
-    # second on one core (bench/hard_time.py; docs/bots.md).
-    search_iterations = 2000
+    # ISMCTS iterations per move by default. Each doubling measured stronger
+    # against the heuristic on fresh deals: 4 players 1.32x at 1,000, 1.37x
+    # at 2,000 and 1.50x at 4,000; 5 players 1.29x at 1,000 and 1.40x at
+    # 4,000 (docs/bots.md). Many 8-player moves reach hard's 900 ms cap
+    # before 4,000; the cap, counted from the move's start, holds them
+    # under a second on one core (bench/hard_time.py).
+    search_iterations = 4000
     # A tie-breaker, not a steer (a 0.15 prior changed nothing, docs/bots.md):
     # at the endless game's continue-or-stop choice (D12) with 4 or more
     # players, every search playout ends with some seat stopping, so the two
