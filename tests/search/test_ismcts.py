@@ -207,7 +207,6 @@ def test_a_time_budget_still_returns_a_legal_move() -> None:
     assert isinstance(bot, IsmctsBot) and bot.last is not None and bot.last.iterations >= 1
 
 
-
 def test_a_time_budget_runs_from_when_the_move_began() -> None:
     """A move's setup counts against its time cap (issue 16: ``hard`` stays
     under a second): a search started with its time already spent stops
@@ -236,6 +235,7 @@ def test_the_node_count_is_the_size_of_the_trees(game: Game) -> None:
         walked += 1
         stack.extend(stack.pop().children.values())
     assert walked > game.max_players and search.node_count() == walked
+
 
 def test_every_tree_follows_a_move_by_what_its_seat_saw_of_it() -> None:
     """The mover's tree, at the node of its action, goes on by what it saw
