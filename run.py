@@ -4,7 +4,8 @@
     python3 run.py serve [options]         the online card room: open the printed address
     python3 run.py play [game] [options]   play in the terminal against bots
     python3 run.py test [pytest args]      ruff, mypy --strict, the whole test suite
-    python3 run.py bench [args]            throughput benchmark (bench/throughput.py)
+    python3 run.py bench [args]            throughput benchmark (bench/throughput.py); sets up
+                                           the bench extra, which every bench/ script runs from
     python3 run.py cardroom ARGS...        any cardroom command
 
 play, serve, bench and cardroom run in the folder you are in (files you name
@@ -192,7 +193,7 @@ def main(argv: list[str]) -> int:
         ensure_venv("")
         return run_for_user([str(BIN / "cardroom"), "play", *(rest or ["papayoo"])])
     if task == "bench":
-        ensure_venv("test")
+        ensure_venv("bench")
         return run_for_user([str(PY), str(ROOT / "bench" / "throughput.py"), *rest])
     if task == "cardroom":
         ensure_venv("")

@@ -7,6 +7,7 @@ used before, on random hands of 60-card and 140-card decks, one core.
 
 from __future__ import annotations
 
+import argparse
 import random
 import time
 from collections.abc import Callable
@@ -36,6 +37,7 @@ def per_call(fn: Callable[[int], list[int]], masks: list[int], repeat: int) -> f
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0]).parse_args()
     rng = random.Random(1)
     for width, sparse in ((60, 1), (140, 1), (232, 1), (232, 4)):
         masks = []

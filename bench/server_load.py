@@ -5,10 +5,12 @@ hears of it.
 What it runs
 ------------
 ``cardroom serve`` as a subprocess in its own session, on a free loopback
-port, with SQLite in a temporary folder, ``--bot-workers 2 --bot-delay 0``
-and ``--http-rate 10000``: every simulated person comes from 127.0.0.1, and
-the lobby's per-address limit (5 writes a second) would otherwise spread
-the setup of 200 tables over minutes. The per-connection WebSocket limit
+port, with SQLite in a temporary folder, ``--bot-workers 2 --bot-delay 0``,
+``--http-rate 10000`` and no practical bound on the tables and table
+connections of one address: every simulated person comes from 127.0.0.1,
+and the lobby's per-address limit (5 writes a second) would otherwise
+spread the setup of 200 tables over minutes, and the other limits would
+refuse most of them. The per-connection WebSocket limit
 (20 messages a second, bursts of 60) is left as it is; each client paces
 itself under it (``--client-rate``), so a refusal would be a server fault.
 
@@ -264,6 +266,12 @@ def free_port() -> int:
         return port
 
 
+# Every simulated person comes from 127.0.0.1: the limits per address
+# (tables made, table connections open) would refuse all but a few tables.
+ONE_ADDRESS = ["--tables-per-creator", "1000000", "--bot-tables-per-creator", "1000000",
+               "--ws-per-address", "1000000"]
+
+
 class Server:
     """``cardroom serve`` in its own session (its bot workers with it)."""
 
@@ -277,7 +285,8 @@ class Server:
     def command(self) -> list[str]:
         serve = ["serve", "--db", f"sqlite:///{self.folder / 'load.db'}",
                  "--port", str(self.port), "--bot-workers", str(self.args.bot_workers),
-                 "--bot-delay", "0", "--http-rate", "10000", *self.args.server_arg]
+                 "--bot-delay", "0", "--http-rate", "10000", *ONE_ADDRESS,
+                 *self.args.server_arg]
         if self.args.profile:
             return [sys.executable, "-m", "cProfile", "-o", str(self.args.profile),
                     "-m", "cardroom", *serve]

@@ -10,7 +10,7 @@ is repeated. Rates are games per CPU-second of this process
 (``time.process_time``: what one core spends, not the wall clock). Ratios
 are taken within each repetition, then summarised: min and median over the
 repetitions. The peer is OpenSpiel's Hearts through pyspiel (installed with
-the ``test`` extra): one Hearts deal against one Papayoo round, the same
+the ``bench`` extra): one Hearts deal against one Papayoo round, the same
 unit of play, in games per second. Each entry is measured three ways: checked
 (``apply``, every event logged), ``+playout`` (the fast path that search and
 simulations take: ``apply_unchecked``, no event log; pyspiel's
@@ -398,7 +398,7 @@ def main() -> None:
         if not args.json:
             print_throughput(out["throughput"], repeats, path_in_use())
             if not any(e.name.startswith(HEARTS) for e in todo):
-                print("(OpenSpiel missing: python3 run.py bench installs the test extra)")
+                print("(OpenSpiel missing: python3 run.py bench installs the bench extra)")
     if args.only != "throughput":
         positions = args.positions or (2 if args.quick else 6)
         out["ismcts"] = ismcts_rows(wanted, positions, args.seed)

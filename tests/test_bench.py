@@ -1,16 +1,25 @@
-"""The throughput benchmark runs and reports what issue 15 reads off it: a
-short run over one game, each entry in its own process (bench/throughput.py)."""
+"""The benchmarks: every script runs from the ``bench`` extra and answers
+``--help`` at once; the throughput benchmark runs and reports what issue 15
+reads off it: a short run over one game, each entry in its own process
+(bench/throughput.py)."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import json
+import os
 import subprocess
 import sys
+import tomllib
+from functools import cache
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 from cardroom import compiled
 from cardroom.core.errors import CardroomError
@@ -18,6 +27,70 @@ from cardroom.frontend import load_everything
 from cardroom.games import get_game
 
 ROOT = Path(__file__).resolve().parents[1]
+SCRIPTS = sorted((ROOT / "bench").glob("*.py"))
+# Runs a script as ``python SCRIPT ARGS`` would, with every top-level module
+# that BENCH_MODULES does not name missing, as in a venv without it.
+ONLY_BENCH_MODULES = """
+import importlib.abc, os, runpy, sys
+allowed = set(os.environ["BENCH_MODULES"].split(","))
+class Missing(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if path is None and name not in allowed and not name.startswith("cardroom"):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+sys.meta_path.insert(0, Missing())
+sys.argv = sys.argv[1:]
+sys.path[0] = os.path.dirname(sys.argv[0])
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+
+
+@cache
+def bench_modules() -> frozenset[str]:
+    """The top-level modules a script of bench/ may import: the standard
+    library's, its neighbours', cardroom's and those of the distributions
+    that the base install and the ``bench`` extra bring (with theirs)."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    wanted = [Requirement(r) for r in
+              [*project["dependencies"], *project["optional-dependencies"]["bench"]]]
+    dists: set[str] = set()
+    while wanted:
+        req = wanted.pop()
+        if canonicalize_name(req.name) in dists:
+            continue
+        dists.add(canonicalize_name(req.name))
+        for sub in map(Requirement, metadata.requires(req.name) or []):
+            extras = {"", *req.extras}
+            if sub.marker is None or any(sub.marker.evaluate({"extra": e}) for e in extras):
+                wanted.append(sub)
+    provided = {module for module, owners in metadata.packages_distributions().items()
+                if dists & {canonicalize_name(owner) for owner in owners}}
+    return frozenset(provided | sys.stdlib_module_names | {p.stem for p in SCRIPTS})
+
+
+def imports_of(script: Path) -> set[str]:
+    """The top-level modules a script imports anywhere in it."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(script.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def test_bench_scripts_import_only_what_the_bench_extra_installs() -> None:
+    outside = [f"{script.name} imports {module}" for script in SCRIPTS
+               for module in sorted(imports_of(script) - bench_modules() - {"cardroom"})]
+    assert not outside, "add them to the bench extra (pyproject.toml): " + "; ".join(outside)
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=[p.name for p in SCRIPTS])
+def test_every_bench_script_answers_help_from_the_bench_extra(script: Path) -> None:
+    env = {**os.environ, "BENCH_MODULES": ",".join(sorted(bench_modules()))}
+    out = subprocess.run([sys.executable, "-c", ONLY_BENCH_MODULES, str(script), "--help"],
+                         capture_output=True, text=True, timeout=60, env=env, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("usage:"), out.stdout[:500]
 
 
 def test_throughput_bench_reports_every_mode_and_the_hearts_ratio() -> None:

@@ -5,11 +5,45 @@ from __future__ import annotations
 import argparse
 import contextlib
 import logging
+import signal
 import sys
+from types import FrameType
 from typing import Any
 
 from cardroom.server.config import Config
-from cardroom.server.limits import MAX_MESSAGE_BYTES
+from cardroom.server.limits import WS_FRAME_MAX_BYTES
+
+# The limits on what a stranger may use: (Config field, type, meaning). The
+# flag is the field's name with hyphens, less a trailing _s (seconds).
+LIMITS: list[tuple[str, type[int] | type[float], str]] = [
+    ("signin_rate", float, "sign-ins a second from one address"),
+    ("signin_burst", float, "sign-ins one address may make at once before --signin-rate holds"),
+    ("accounts_per_hour", int, "new accounts one address may make in an hour"),
+    ("signin_free_failures", int, "failed sign-ins in a row to one account before each further "
+     "one doubles its wait (2 seconds, up to 15 minutes)"),
+    ("session_idle_s", float, "seconds a sign-in may go unused before it is refused "
+     "(each use extends it)"),
+    ("tables_per_creator", int, "tables not over that one address (or account) may have made"),
+    ("bot_tables_per_creator", int, "of those, tables where every seat is a bot"),
+    ("waiting_ttl_s", float, "seconds a table may wait for players before it is closed"),
+    ("idle_end_s", float, "seconds a game may go with no person connected (an all-bot game: "
+     "with nobody watching) before it ends as abandoned, unrated"),
+    ("bot_table_max_s", float, "seconds an all-bot game may last before it ends as abandoned"),
+    ("lobby_page_max", int, "tables one lobby listing (GET /api/tables) shows at most"),
+    ("ws_per_address", int, "open table connections from one address"),
+    ("ws_per_seat", int, "open table connections holding one seat"),
+    ("hello_timeout_s", float, "seconds a new table connection has to say hello before it "
+     "is closed"),
+    ("hint_rate_seat", float, "hints a second one seat may ask for"),
+    ("hint_burst_seat", float, "hints one seat may ask for at once before --hint-rate-seat holds"),
+    ("hint_rate_address", float, "hints a second one address may ask for"),
+    ("hint_burst_address", float, "hints one address may ask for at once before "
+     "--hint-rate-address holds"),
+]
+
+
+class Stopped(Exception):
+    """SIGTERM: stop as Ctrl-C does."""
 
 
 def add_parser(sub: Any) -> None:
@@ -35,9 +69,45 @@ def add_parser(sub: Any) -> None:
                    help="messages a second one table connection may send "
                    "(bursts up to three times as many; default %(default)s)")
     p.add_argument("--http-rate", type=float, default=defaults.http_rate,
-                   help="lobby writes (create, join, sign in) a second from one address "
+                   help="lobby writes (create, join, stop) a second from one address "
                    "(bursts up to six times as many; default %(default)s)")
+    for name, kind, meaning in LIMITS:
+        p.add_argument("--" + name.removesuffix("_s").replace("_", "-"), dest=name, type=kind,
+                       metavar="SECONDS" if name.endswith("_s") else "N",
+                       default=getattr(defaults, name), help=f"{meaning} (default %(default)s)")
+    p.add_argument("--forwarded-allow-ips", default=defaults.forwarded_allow_ips,
+                   metavar="IPS",
+                   help="behind a reverse proxy: the proxy's addresses (comma-separated, or *) "
+                   "whose X-Forwarded-For header names the client; every limit per address "
+                   "then counts that client (default: none, the connecting address counts)")
     p.set_defaults(run=run)
+
+
+def config_of(args: argparse.Namespace) -> Config:
+    limits = {name: getattr(args, name) for name, _, _ in LIMITS}
+    return Config(db=args.db, host=args.host, port=args.port, bot_workers=args.bot_workers,
+                  bot_delay_s=args.bot_delay, origins=list(args.origin),
+                  ws_rate=args.ws_rate, ws_burst=3 * args.ws_rate,
+                  http_rate=args.http_rate, http_burst=6 * args.http_rate,
+                  forwarded_allow_ips=args.forwarded_allow_ips, **limits)
+
+
+def uvicorn_options(config: Config) -> dict[str, Any]:
+    """uvicorn's settings for the room. WebSocket messages: over
+    MAX_MESSAGE_BYTES (16 KiB) and up to WS_FRAME_MAX_BYTES (64 KiB) the room
+    answers ``too_large``; over that uvicorn closes the connection (1009)."""
+    # Without forwarded_allow_ips uvicorn would believe X-Forwarded-For from
+    # 127.0.0.1, so that any local client could pick its own address.
+    proxy: dict[str, Any] = {"proxy_headers": False}
+    if config.forwarded_allow_ips:
+        proxy = {"proxy_headers": True, "forwarded_allow_ips": config.forwarded_allow_ips}
+    return {"host": config.host, "port": config.port, "log_level": "warning",
+            "ws_max_size": WS_FRAME_MAX_BYTES, "ws_ping_interval": 20, "ws_ping_timeout": 20,
+            **proxy}
+
+
+def stop_on_sigterm(signum: int, frame: FrameType | None) -> None:
+    raise Stopped
 
 
 def run(args: argparse.Namespace, extra: list[str]) -> int:
@@ -45,17 +115,16 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
 
     from cardroom.server.app import create_app
 
-    config = Config(db=args.db, host=args.host, port=args.port, bot_workers=args.bot_workers,
-                    bot_delay_s=args.bot_delay, origins=list(args.origin),
-                    ws_rate=args.ws_rate, ws_burst=3 * args.ws_rate,
-                    http_rate=args.http_rate, http_burst=6 * args.http_rate)
+    config = config_of(args)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
     print(f"cardroom: the card room is at http://{shown}:{args.port}/ "
           f"(games stored in {args.db}); Ctrl-C stops it", flush=True)
-    with contextlib.suppress(KeyboardInterrupt):
-        uvicorn.run(create_app(config), host=args.host, port=args.port, log_level="warning",
-                    ws_max_size=MAX_MESSAGE_BYTES * 4, ws_ping_interval=20,
-                    ws_ping_timeout=20)
+    # uvicorn shuts down gracefully on SIGTERM (the room stops its bot
+    # workers) and then raises the signal again, which would kill the
+    # process before it says so: here it ends as Ctrl-C does.
+    signal.signal(signal.SIGTERM, stop_on_sigterm)
+    with contextlib.suppress(KeyboardInterrupt, Stopped):
+        uvicorn.run(create_app(config), **uvicorn_options(config))
     print("cardroom: stopped; every table resumes when it starts again", file=sys.stderr)
     return 0

@@ -9,6 +9,10 @@ from cardroom.server.clock import Clock
 # A request body or WebSocket message larger than this is refused unread.
 MAX_BODY_BYTES = 16 * 1024
 MAX_MESSAGE_BYTES = 16 * 1024
+# A WebSocket message (its frames together) over this closes the connection
+# with code 1009, unread; one over MAX_MESSAGE_BYTES and up to this is
+# answered ``too_large`` and the connection stays open (uvicorn's ws_max_size).
+WS_FRAME_MAX_BYTES = 64 * 1024
 CHAT_MAX_CHARS = 500
 NAME_MAX_CHARS = 32
 
