@@ -93,8 +93,11 @@ function gridArea(ctx, view) {
   for (let y = y1; y >= y0; y -= 1) {
     for (let x = x0; x <= x1; x += 1) cells.push(gridCell(ctx, placed, covers, x, y));
   }
-  return ctx.el("div", { class: "grid", role: "grid", "aria-label": ctx.t("area.layout"),
-    style: `grid-template-columns: repeat(${x1 - x0 + 1}, var(--cell-w))` }, cells);
+  const grid = ctx.el("div", { class: "grid", role: "grid", "aria-label": ctx.t("area.layout") },
+    cells);
+  // A style property, not a style attribute: the page's CSP allows no inline styles.
+  grid.style.gridTemplateColumns = `repeat(${x1 - x0 + 1}, var(--cell-w))`;
+  return grid;
 }
 
 function gridCell(ctx, placed, covers, x, y) {
