@@ -32,6 +32,15 @@ class TableRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # Who made the table, for the per-creator caps: a keyed hash of the
+    # address (never the address itself) and the account, if signed in.
+    creator_key: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    creator_account: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # The hash of the creator's owner token, which may end the table.
+    owner_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # Why a table that is over ended without its game ending: expired,
+    # stopped, abandoned; null for a game played to its end.
+    end_reason: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
 
 class SeatRow(Base):
@@ -77,9 +86,14 @@ class AccountRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(32), unique=True)
     # the name case-folded (str.casefold): names are unique in any case
-    name_key: Mapped[str] = mapped_column(String(32), unique=True, index=True)
+    name_key: Mapped[str] = mapped_column(String(128), unique=True, index=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[float] = mapped_column(Float)
+    # A keyed hash of the address that made the account (the per-address cap).
+    created_by: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    # Failed sign-ins in a row, and until when sign-in is refused (back-off).
+    failed_signins: Mapped[int] = mapped_column(Integer, default=0)
+    locked_until: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class SessionRow(Base):
@@ -88,6 +102,8 @@ class SessionRow(Base):
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
     created_at: Mapped[float] = mapped_column(Float)
+    # Sliding expiry: a session unused for the configured time is refused.
+    last_used_at: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class RatingRow(Base):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import secrets
 import time
+import unicodedata
 from typing import Any
 
 from cardroom.core.bot import make_bot
@@ -39,12 +40,21 @@ def number(body: dict[str, Any], name: str, low: float, high: float) -> float:
     return float(value)
 
 
-def display_name(value: Any) -> str:
+def display_name(value: Any, max_marks: int = 2) -> str:
+    """The name in NFC, runs of whitespace as one space. Combining marks
+    (accents) stacked on one character are bounded by ``max_marks``: more
+    is seldom writing and often a tower of marks over other people's lines."""
     if not isinstance(value, str):
         raise BadRequest("'name' must be a display name (1 to 32 characters)")
-    name = " ".join(value.split())
+    name = " ".join(unicodedata.normalize("NFC", value).split())
     if not 1 <= len(name) <= NAME_MAX_CHARS or not name.isprintable():
         raise BadRequest("a display name is 1 to 32 printable characters")
+    stacked = 0
+    for ch in name:
+        stacked = stacked + 1 if unicodedata.category(ch).startswith("M") else 0
+        if stacked > max_marks:
+            raise BadRequest(f"a display name may put at most {max_marks} accents or marks "
+                             "on one letter")
     return name
 
 
