@@ -87,6 +87,13 @@ def free_port() -> int:
         return port
 
 
+# Every page comes from 127.0.0.1: the limits a stranger meets per address
+# are loosened for the suite's one server.
+LOOSE = ["--tables-per-creator", "10000", "--bot-tables-per-creator", "10000",
+         "--ws-per-address", "10000", "--hint-burst-seat", "100", "--hint-burst-address", "100",
+         "--signin-burst", "100", "--accounts-per-hour", "10000"]
+
+
 class Server:
     """``cardroom serve`` in a subprocess on a free port, database in a temp dir."""
 
@@ -97,7 +104,8 @@ class Server:
         cli = Path(sys.executable).with_name("cardroom")
         self.process = subprocess.Popen(
             [str(cli), "serve", "--db", f"sqlite:///{workdir / 'pages.db'}",
-             "--host", "127.0.0.1", "--port", str(self.port), "--bot-delay", "0"],
+             "--host", "127.0.0.1", "--port", str(self.port), "--bot-delay", "0",
+             *LOOSE],
             cwd=workdir, stdout=self.log, stderr=subprocess.STDOUT)
         self.wait_ready()
 

@@ -8,6 +8,8 @@ import pytest
 
 from tests.server.support import LiveServer, sqlite_url
 
+JSON_TYPE = {"Content-Type": "application/json"}
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
@@ -34,7 +36,8 @@ def test_create_answers_the_table_as_get_does(server: LiveServer) -> None:
     table = created["table"]
     assert created["invite"] == f"/tables/{table}"
     fetched = server.http.get(f"/api/tables/{table}").json()
-    assert {k: v for k, v in created.items() if k != "table"} == fetched
+    assert {k: v for k, v in created.items() if k not in ("table", "owner_token")} == fetched
+    assert len(created["owner_token"]) >= 32 and created["owner_token"] not in str(fetched)
     assert fetched["status"] == "waiting"
     assert [s["taken"] for s in fetched["seats"]] == [False, False, True]
     assert [s["kind"] for s in fetched["seats"]] == ["human", "human", "bot"]
@@ -97,7 +100,10 @@ def test_create_refusals(server: LiveServer, body: dict[str, object], code: str)
 
 
 def test_bad_bodies_get_clear_errors(server: LiveServer) -> None:
-    post = server.http.post
+    def post(path: str, content: bytes) -> object:
+        # Typed as JSON: these are the body's own refusals, not the type guard's.
+        return server.http.post(path, content=content, headers=JSON_TYPE)
+
     assert error_of(post("/api/tables", content=b"{not json")) == (400, "bad_request")
     assert error_of(post("/api/tables", content=b"[1, 2]")) == (400, "bad_request")
     assert error_of(post("/api/tables", content=b'{"players": NaN}')) == (400, "bad_request")

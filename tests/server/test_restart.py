@@ -31,7 +31,8 @@ class Server:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "cardroom", "serve", "--db", db, "--port", str(self.port),
              "--bot-workers", "1", "--bot-delay", "0", "--http-rate", "1000",
-             "--ws-rate", "1000"],
+             "--ws-rate", "1000", "--tables-per-creator", "1000",
+             "--ws-per-address", "10000"],
             stdout=log, stderr=subprocess.STDOUT, cwd=folder)
         deadline = time.monotonic() + 60
         while True:

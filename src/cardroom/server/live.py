@@ -5,8 +5,10 @@ built from a viewer's view or events, never from the referee state."""
 from __future__ import annotations
 
 import asyncio
+import hmac
 import json
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,11 +26,16 @@ QUEUE_LIMIT = 1000
 
 
 class Conn:
-    """One WebSocket connection: the viewer it holds after ``hello``, its
-    place in that viewer's events, and its outgoing messages in order."""
+    """One WebSocket connection: the viewer it holds after ``hello`` (and
+    the hash of the token that gave it, checked against the seat's current
+    token on every use), its place in that viewer's events, and its
+    outgoing messages in order."""
 
-    def __init__(self) -> None:
+    def __init__(self, address: str = "", opened: float = 0.0) -> None:
+        self.address = address
+        self.opened = opened
         self.viewer: Viewer | None = None
+        self.token_hash: str | None = None
         self.said_hello = False
         self.table: LiveTable | None = None
         self.position = 0
@@ -52,6 +59,15 @@ class Conn:
             self.closed = True
             self.out.put_nowait(None)
 
+    def hold(self, viewer: Viewer, token_hash: str | None) -> None:
+        self.viewer, self.token_hash, self.said_hello = viewer, token_hash, True
+
+    def release(self) -> None:
+        """Hold nothing any more: the connection may say hello again, in
+        the hello time from now."""
+        self.viewer, self.token_hash, self.said_hello = None, None, False
+        self.opened = time.monotonic()
+
 
 @dataclass
 class LiveTable:
@@ -61,6 +77,11 @@ class LiveTable:
     conns: set[Conn] = field(default_factory=set)
     running: dict[int, float] = field(default_factory=dict)  # seat -> clock start
     bot_task: asyncio.Task[None] | None = None
+    # Since when (the room's clock) nobody who keeps the table alive has
+    # been connected: a person at a table with people, anyone at an
+    # all-bot table; None while someone is.
+    idle_since: float | None = None
+    started: float = 0.0  # the room's clock when it was built
 
     @property
     def id(self) -> str:
@@ -72,6 +93,41 @@ class LiveTable:
 
     def seat(self, number: int) -> SeatData:
         return self.data.seats[number]
+
+    # ----- who holds what ------------------------------------------------------
+    def holds(self, conn: Conn) -> bool:
+        """Whether the connection still holds its viewer: a spectator always,
+        a seat only while the seat's current token is the one it said hello
+        with (a seat freed and taken by someone else has a new token)."""
+        if conn.viewer == PUBLIC:
+            return conn.said_hello
+        if conn.seat is None or conn.token_hash is None:
+            return False
+        stored = self.seat(conn.seat).token_hash
+        return stored is not None and hmac.compare_digest(stored, conn.token_hash)
+
+    def holders(self) -> list[Conn]:
+        return [conn for conn in self.conns if self.holds(conn)]
+
+    def has_people(self) -> bool:
+        """Whether a person plays here (a human seat not given up)."""
+        return any(s.kind == "human" and s.control in ("seated", "away")
+                   for s in self.data.seats)
+
+    def has_human_seats(self) -> bool:
+        return any(s.kind == "human" for s in self.data.seats)
+
+    def keeps_alive(self, conn: Conn) -> bool:
+        """A connection that keeps the table from idling out: a person's at
+        a seat, or anyone's at a table of bots only."""
+        return conn.seat is not None or not self.has_human_seats()
+
+    def watch_idle(self, now: float) -> None:
+        alive = any(self.keeps_alive(c) for c in self.conns if self.holds(c))
+        if alive:
+            self.idle_since = None
+        elif self.idle_since is None:
+            self.idle_since = now
 
     # ----- clocks ------------------------------------------------------------
     def remaining(self, seat: int, now: float) -> float | None:
@@ -122,16 +178,20 @@ class LiveTable:
                    "over": state.is_over()})
 
     def broadcast(self, now: float) -> None:
-        for conn in list(self.conns):
+        holders = self.holders()
+        for conn in holders:
             self.push_events(conn)
         for seat in self.running:
             message = {"push": "clock", "seat": seat, "remaining_s": self.remaining(seat, now)}
-            for conn in list(self.conns):
+            for conn in holders:
                 conn.send(message)
 
     def push_table(self, now: float) -> None:
-        message = {"push": "table", "table": self.info(now)}
-        for conn in list(self.conns):
+        self.push({"push": "table", "table": self.info(now)})
+
+    def push(self, message: dict[str, Any]) -> None:
+        """To every connection that still holds its viewer."""
+        for conn in self.holders():
             conn.send(message)
 
 
@@ -149,6 +209,8 @@ def table_info(data: TableData, to_act: list[int],
     }
     if data.status == "over":
         out["result"] = data.result
+        if data.end_reason is not None:
+            out["ended"] = data.end_reason
     return out
 
 

@@ -21,7 +21,7 @@ from cardroom.core.errors import BadRequest, CardroomError, GameOver, NotYourTur
 from cardroom.core.events import PUBLIC
 from cardroom.core.table import BotTurn, Thought
 from cardroom.server import security
-from cardroom.server.bots import BotPool
+from cardroom.server.bots import BotPool, Lane
 from cardroom.server.clock import Clock, SystemClock
 from cardroom.server.config import Config
 from cardroom.server.errors import (
@@ -33,6 +33,7 @@ from cardroom.server.errors import (
     Unauthorized,
 )
 from cardroom.server.live import Conn, LiveTable, build, standin, table_info
+from cardroom.server.quotas import Quotas
 from cardroom.server.requests import display_name, new_table
 from cardroom.server.store import Finish, SeatData, Store
 
@@ -40,6 +41,8 @@ log = logging.getLogger("cardroom.server")
 T = TypeVar("T")
 # Over tables kept in memory for their late watchers; older ones reload.
 KEEP_FINISHED = 100
+# How often (seconds of the room's clock) idle and expired tables are ended.
+SWEEP_EVERY_S = 1.0
 
 
 class Room:
@@ -54,23 +57,33 @@ class Room:
         self.pool: BotPool | None = None
         self.tasks: set[asyncio.Task[None]] = set()
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.quotas = Quotas(config, self.clock)
+        self.loading: dict[str, asyncio.Future[LiveTable]] = {}
+        self.creating = asyncio.Lock()
+        self.swept = 0.0
 
     # ----- life ----------------------------------------------------------------
     async def start(self) -> None:
+        """Serve at once: tables nobody joined in time are closed in one
+        statement, and the others load in the background (or when first
+        asked for), so that a restart does not wait on every stored game."""
         self.loop = asyncio.get_running_loop()
         await self.db(self.store.upgrade)
-        for data in await self.db(self.store.live_tables):
-            live = build(data)
-            self.tables[data.id] = live
-            live.reclock(self.clock.now())  # downtime is not charged to anyone
+        await self.db(self.store.expire_waiting, time.time() - self.config.waiting_ttl_s)
         for data in reversed(await self.db(self.store.finished_tables,
                                            self.config.finished_in_lobby)):
             self.recent.appendleft(table_info(data, [], [s.clock_s for s in data.seats]))
         self.pool = BotPool(self.config.bot_workers)
-        for live in self.tables.values():
-            self.schedule_bots(live)
+        self.spawn(self._load_all(await self.db(self.store.live_table_ids)))
         if self.config.tick_s > 0:
             self.spawn(self._tick_loop())
+
+    async def _load_all(self, ids: list[str]) -> None:
+        for table_id in ids:
+            try:
+                await self.get(table_id)
+            except Exception:
+                log.exception("table %s could not be loaded", table_id)
 
     async def stop(self) -> None:
         for task in list(self.tasks) + [t.bot_task for t in self.tables.values() if t.bot_task]:
@@ -97,35 +110,95 @@ class Room:
         live = self.tables.get(table_id)
         if live is not None:
             return live
-        if not (0 < len(table_id) <= 32 and table_id.replace("-", "").replace("_", "").isalnum()):
+        if not (0 < len(table_id) <= 32 and table_id.isascii()
+                and table_id.replace("-", "").replace("_", "").isalnum()):
             raise NoTable(f"no table {table_id!r}")
+        pending = self.loading.get(table_id)
+        if pending is None:
+            pending = self.loading[table_id] = asyncio.ensure_future(self._load(table_id))
+            pending.add_done_callback(lambda _: self.loading.pop(table_id, None))
+        return await asyncio.shield(pending)
+
+    async def _load(self, table_id: str) -> LiveTable:
         data = await self.db(self.store.load_table, table_id)
         if data is None:
             raise NoTable(f"no table {table_id!r}")
-        live = self.tables.get(table_id) or build(data)
-        self.tables[table_id] = live
+        # Replaying a long game is CPU work: not on the event loop.
+        live = await asyncio.to_thread(build, data)
+        self._arrive(live)
         if live.status == "over":
             self._keep_finished(live)
+        else:
+            live.reclock(self.clock.now())  # downtime is not charged to anyone
+            self.schedule_bots(live)
         return live
 
-    def lobby(self) -> list[dict[str, Any]]:
+    def _arrive(self, live: LiveTable) -> None:
+        """A table enters memory: its age on the room's clock, and idle from now."""
         now = self.clock.now()
-        open_ = [t.info(now) for t in self.tables.values() if t.status != "over"]
-        return open_ + list(self.recent)
+        live.started = now - max(0.0, time.time() - live.data.created_at)
+        live.idle_since = now
+        self.tables[live.id] = live
 
-    async def create(self, body: dict[str, Any]) -> dict[str, Any]:
-        data = new_table(body)
-        for seat in data.seats:
-            if seat.kind == "human" and data.clock is not None:
-                seat.clock_s = data.clock[0]
-        live = build(data)
-        await self.db(self.store.create_table, data)
-        self.tables[data.id] = live
+    def lobby(self, offset: int, limit: int) -> dict[str, Any]:
+        """Tables someone can join (first) or watch, then the games that
+        finished last; one page of them."""
+        now = self.clock.now()
+        going = [t for t in self.tables.values() if t.status != "over"]
+        going.sort(key=lambda t: t.status != "waiting")
+        rows: list[LiveTable | dict[str, Any]] = [*going, *self.recent]
+        page = rows[offset:offset + limit]
+        return {"tables": [r.info(now) if isinstance(r, LiveTable) else r for r in page],
+                "total": len(rows), "offset": offset, "limit": limit}
+
+    async def create(self, body: dict[str, Any], address: str,
+                     account: tuple[int, str] | None) -> dict[str, Any]:
+        # Checking the options deals a game, and building the table makes
+        # its bots: CPU work, off the event loop.
+        live = await asyncio.to_thread(_prepare, body)
+        data = live.data
+        owner = security.new_token()
+        data.creator_key = security.address_key(address)
+        data.creator_account = account[0] if account else None
+        data.owner_hash = security.token_hash(owner)
+        async with self.creating:  # the count and the insert as one step
+            counts = await self.db(self.store.open_tables_of, data.creator_key,
+                                   data.creator_account)
+            self.quotas.check_tables(*counts, all_bots=not live.has_human_seats())
+            await self.db(self.store.create_table, data)
+        self._arrive(live)
         if live.status == "playing":
             live.reclock(self.clock.now())
             self.schedule_bots(live)
-        return {"table": data.id, "invite": f"/tables/{data.id}",
+        return {"table": data.id, "invite": f"/tables/{data.id}", "owner_token": owner,
                 **live.info(self.clock.now())}
+
+    async def stop_table(self, table_id: str, token: Any) -> dict[str, Any]:
+        """The creator ends a table that no person plays at (it is waiting,
+        or every seat is a bot's): ended as stopped, unrated."""
+        live = await self.get(table_id)
+        async with live.lock:
+            if not isinstance(token, str) or not security.matches(live.data.owner_hash, token):
+                raise Forbidden("only the table's creator may stop it (send the owner_token "
+                                "that creating it gave)")
+            if live.status == "over":
+                raise GameOver("the game is over")
+            if live.status == "playing" and live.has_people():
+                raise Forbidden("people are playing at this table: it ends when they finish "
+                                "or leave")
+            await self._end(live, "stopped")
+            return {"table": live.info(self.clock.now())}
+
+    async def _end(self, live: LiveTable, reason: str) -> None:
+        """Under the table's lock: close a table whose game did not reach its
+        end (nothing is rated); its connections are told and its bots stop."""
+        await self.db(self.store.end_table, live.id, reason)
+        live.data.status, live.data.end_reason = "over", reason
+        live.running.clear()
+        if live.bot_task is not None:
+            live.bot_task.cancel()
+        live.push_table(self.clock.now())
+        self._keep_finished(live)
 
     async def join(self, table_id: str, body: dict[str, Any],
                    account: tuple[int, str] | None) -> dict[str, Any]:
@@ -186,17 +259,16 @@ class Room:
         token, spectate = request.get("token"), request.get("spectate")
         async with live.lock:
             if isinstance(token, str):
-                seat = security.find(((s.seat, s.token_hash) for s in live.data.seats), token)
-                if seat is None:
-                    raise Unauthorized("that token holds no seat at this table")
-                conn.viewer = seat
+                self._hold_seat(conn, live, token)
             elif spectate is True:
-                conn.viewer = PUBLIC
+                conn.hold(PUBLIC, None)
             else:
                 raise Unauthorized("say hello with your seat's token, or with spectate: true")
-            conn.said_hello, conn.table = True, live
+            assert conn.viewer is not None
+            conn.table = live
             conn.position = live.table.state.log.size(conn.viewer)
             live.conns.add(conn)
+            live.watch_idle(self.clock.now())
             if conn.seat is not None and live.seat(conn.seat).control == "away":
                 await self._back(live, conn.seat)
             view = live.table.view(conn.viewer)
@@ -204,15 +276,43 @@ class Room:
         chat = await self.db(self.store.chat, live.id, 50)
         return {"seat": conn.viewer, "view": view, "table": info, "chat": chat}
 
+    def _hold_seat(self, conn: Conn, live: LiveTable, token: str) -> None:
+        seat = security.find(((s.seat, s.token_hash) for s in live.data.seats), token)
+        if seat is None:
+            raise Unauthorized("that token holds no seat at this table")
+        hashed = security.token_hash(token)
+        self.quotas.check_seat_connections(
+            sum(1 for c in live.conns if c.seat == seat and c.token_hash == hashed))
+        conn.hold(seat, hashed)
+
+    def holder(self, conn: Conn, live: LiveTable) -> None:
+        """Under the table's lock, before anything done for a connection:
+        it must still hold its viewer. A seat is held by the token it is
+        given now; a connection whose token no longer holds it (the seat
+        was left, or freed and taken by someone else) holds nothing."""
+        if not conn.said_hello or conn.table is not live:
+            raise Unauthorized("say hello first")
+        if not live.holds(conn):
+            self._release(live, conn)
+            raise Unauthorized("this connection no longer holds its seat (it was left or "
+                               "taken by someone else): say hello again")
+
+    def _release(self, live: LiveTable, conn: Conn) -> None:
+        conn.release()
+        live.conns.discard(conn)
+        live.watch_idle(self.clock.now())
+
     def disconnect(self, conn: Conn) -> None:
         conn.close()
         if conn.table is not None:
             conn.table.conns.discard(conn)
+            conn.table.watch_idle(self.clock.now())
 
     async def act(self, conn: Conn, seat: int, text: str, rid: Any) -> None:
         """Apply, store, answer the actor, then push to everyone."""
         live = self._table(conn)
         async with live.lock:
+            self.holder(conn, live)
             self._check_playing(live)
             control = live.seat(seat).control
             if control == "left":
@@ -302,6 +402,7 @@ class Room:
     async def back(self, conn: Conn) -> dict[str, Any]:
         live, seat = self._table(conn), self._own_seat(conn)
         async with live.lock:
+            self.holder(conn, live)
             if live.seat(seat).control == "left":
                 raise Forbidden("you left this table: a bot plays this seat now")
             if live.seat(seat).control == "away":
@@ -324,6 +425,7 @@ class Room:
     async def leave(self, conn: Conn) -> dict[str, Any]:
         live, seat = self._table(conn), self._own_seat(conn)
         async with live.lock:
+            self.holder(conn, live)
             info = live.seat(seat)
             if live.status == "over":
                 raise GameOver("the game is over")
@@ -338,7 +440,11 @@ class Room:
             live.running.pop(seat, None)
             if live.status == "playing":
                 live.table.set_bot(seat, standin(live.table))
-            live.conns.discard(conn)
+            # After leave the connection holds no seat; before the start the
+            # seat's token is gone, and so is every connection holding it.
+            for other in list(live.conns):
+                if other is conn or not live.holds(other):
+                    self._release(live, other)
             self._changed(live)
             live.push_table(self.clock.now())
         return {"table": live.info(self.clock.now())}
@@ -351,7 +457,8 @@ class Room:
 
     # ----- clocks ----------------------------------------------------------------
     async def tick(self) -> None:
-        """Hand every seat whose time ran out to a stand-in bot."""
+        """Hand every seat whose time ran out to a stand-in bot; now and
+        then, end the tables nobody keeps alive."""
         now = self.clock.now()
         for live in list(self.tables.values()):
             if not live.expired(now):
@@ -359,6 +466,36 @@ class Room:
             async with live.lock:
                 for seat in live.expired(self.clock.now()):
                     await self._time_out(live, seat)
+        if now - self.swept >= SWEEP_EVERY_S:
+            self.swept = now
+            await self.sweep()
+
+    async def sweep(self) -> None:
+        for live in list(self.tables.values()):
+            if self._why_end(live) is None:
+                continue
+            async with live.lock:
+                reason = self._why_end(live)
+                if reason is not None:
+                    await self._end(live, reason)
+
+    def _why_end(self, live: LiveTable) -> str | None:
+        """Why the table should end now, if it should: a waiting table
+        nobody has been at for the waiting time (expired); a game no person
+        has been connected to for the idle time, or an all-bot game past
+        its longest (abandoned)."""
+        if live.status == "over":
+            return None
+        now = self.clock.now()
+        live.watch_idle(now)
+        idle = 0.0 if live.idle_since is None else now - live.idle_since
+        if live.status == "waiting":
+            return "expired" if idle >= self.config.waiting_ttl_s else None
+        if idle >= self.config.idle_end_s:
+            return "abandoned"
+        if not live.has_human_seats() and now - live.started >= self.config.bot_table_max_s:
+            return "abandoned"
+        return None
 
     async def _time_out(self, live: LiveTable, seat: int) -> None:
         info = live.seat(seat)
@@ -395,7 +532,8 @@ class Room:
             if self.config.bot_delay_s > 0:
                 await asyncio.sleep(self.config.bot_delay_s)
             try:
-                thought = await self.pool.think(turn)
+                thought = await self.pool.think(
+                    turn, Lane.PEOPLE if live.has_people() else Lane.BOTS)
             except BrokenProcessPool:
                 continue
             except Exception:
@@ -405,6 +543,8 @@ class Room:
 
     async def _apply_bot(self, live: LiveTable, thought: Thought) -> None:
         async with live.lock:
+            if live.status != "playing":
+                return
             try:
                 if live.table.apply_thought(thought) is None:
                     return
@@ -427,6 +567,7 @@ class Room:
         if not live.data.hints:
             raise Forbidden("hints are off at this table")
         async with live.lock:
+            self.holder(conn, live)
             self._check_playing(live)
             state = live.table.state
             if seat not in state.to_act():
@@ -434,30 +575,47 @@ class Room:
             turn = BotTurn(seat, live.table.version, bot, state.view(seat),
                            state.legal_texts(seat))
         assert self.pool is not None
-        thought = await self.pool.think(turn)
+        with self.quotas.hint(live.id, seat, conn.address):
+            thought = await self.pool.think(turn, Lane.HINT)
         top = thought.bot.explain()
         return {"action": thought.action, **({"top": top} if top else {})}
 
     # ----- chat ---------------------------------------------------------------------
     async def chat(self, conn: Conn, text: str) -> None:
         live, seat = self._table(conn), self._own_seat(conn)
-        name = live.seat(seat).name or f"seat {seat}"
+        async with live.lock:
+            self.holder(conn, live)
+            name = live.seat(seat).name or f"seat {seat}"
         at = time.time()
         await self.db(self.store.add_chat, live.id, seat, name, text, at)
-        message = {"push": "chat", "seat": seat, "name": name, "text": text, "at": at}
-        for other in list(live.conns):
-            other.send(message)
+        live.push({"push": "chat", "seat": seat, "name": name, "text": text, "at": at})
 
     # ----- accounts -------------------------------------------------------------------
     async def account(self, token: str | None) -> tuple[int, str] | None:
+        """The account (id, name) of a session token, read from storage each
+        time (a session may have ended since); None without a token."""
         if not token:
             return None
-        found = await self.db(self.store.session_account, security.token_hash(token))
+        idle = self.config.session_idle_s
+        # Each use extends the session; writing it once a minute (sooner
+        # for a short limit) is as good and keeps look-ups from writing.
+        found = await self.db(self.store.session_account, security.token_hash(token), idle,
+                              min(60.0, idle / 4))
         if found is None:
             raise Unauthorized("that sign-in has expired or is not known: sign in again")
         return found
 
     async def new_session(self, account_id: int) -> str:
         token = security.new_token()
-        await self.db(self.store.add_session, security.token_hash(token), account_id)
+        await self.db(self.store.add_session, security.token_hash(token), account_id,
+                      self.config.session_idle_s)
         return token
+
+
+def _prepare(body: dict[str, Any]) -> LiveTable:
+    """The table a creation request asks for, built but not yet stored."""
+    data = new_table(body)
+    for seat in data.seats:
+        if seat.kind == "human" and data.clock is not None:
+            seat.clock_s = data.clock[0]
+    return build(data)

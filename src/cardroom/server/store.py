@@ -16,11 +16,11 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, insert, select, update
+from sqlalchemy import Engine, create_engine, delete, event, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from cardroom.server import ratings
+from cardroom.server import ratings, security
 from cardroom.server.models import (
     AccountRow,
     ActionRow,
@@ -36,6 +36,10 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 
 class NameTaken(Exception):
     pass
+
+
+class TooManyAccounts(Exception):
+    """The address made as many accounts as it may in an hour."""
 
 
 @dataclass
@@ -68,6 +72,10 @@ class TableData:
     result: dict[str, Any] | None = None
     seats: list[SeatData] = field(default_factory=list)
     actions: list[tuple[int, str]] = field(default_factory=list)
+    creator_key: str | None = None  # a hash of the creating address
+    creator_account: int | None = None
+    owner_hash: str | None = None  # the owner token's hash
+    end_reason: str | None = None  # expired, stopped, abandoned (ended early)
 
 
 @dataclass
@@ -126,21 +134,52 @@ class Store:
             if finish is not None:
                 _finish(conn, table_id, finish)
 
-    def live_tables(self) -> list[TableData]:
-        """Every table not over, with its seats and actions."""
+    def live_table_ids(self) -> list[str]:
+        """Every table not over, oldest first."""
         with Session(self.engine) as conn:
-            ids = conn.scalars(select(TableRow.id).where(TableRow.status != "over")
-                               .order_by(TableRow.created_at)).all()
-            return [t for t in (_load(conn, i) for i in ids) if t is not None]
+            return list(conn.scalars(select(TableRow.id).where(TableRow.status != "over")
+                                     .order_by(TableRow.created_at)).all())
+
+    def end_table(self, table_id: str, reason: str) -> None:
+        """Close a table whose game did not reach its end (unrated)."""
+        with Session(self.engine) as conn, conn.begin():
+            conn.execute(update(TableRow).where(TableRow.id == table_id).values(
+                status="over", end_reason=reason, finished_at=time.time()))
+
+    def expire_waiting(self, created_before: float) -> None:
+        """Close every waiting table made before that time (Unix seconds)
+        that nobody joined."""
+        taken = select(SeatRow.table_id).where(SeatRow.control != "open",
+                                               SeatRow.kind == "human")
+        query = (update(TableRow).where(TableRow.status == "waiting",
+                                        TableRow.created_at < created_before,
+                                        TableRow.id.not_in(taken))
+                 .values(status="over", end_reason="expired", finished_at=time.time()))
+        with Session(self.engine) as conn, conn.begin():
+            conn.execute(query)
+
+    def open_tables_of(self, creator_key: str,
+                       account_id: int | None) -> tuple[int, int]:
+        """Tables not over made from that address (or by that account):
+        how many, and how many of them have no human seat."""
+        mine = TableRow.creator_key == creator_key
+        if account_id is not None:
+            mine = or_(mine, TableRow.creator_account == account_id)
+        humans = select(SeatRow.table_id).where(SeatRow.kind == "human")
+        base = select(func.count()).select_from(TableRow).where(TableRow.status != "over", mine)
+        with Session(self.engine) as conn:
+            total = int(conn.scalar(base) or 0)
+            bots = int(conn.scalar(base.where(TableRow.id.not_in(humans))) or 0)
+        return total, bots
 
     def load_table(self, table_id: str) -> TableData | None:
         with Session(self.engine) as conn:
             return _load(conn, table_id)
 
     def finished_tables(self, limit: int, account_id: int | None = None) -> list[TableData]:
-        """The most recently finished tables (of one account, if given),
-        without their actions."""
-        query = select(TableRow).where(TableRow.status == "over")
+        """The most recently finished games, played to their end (of one
+        account, if given), without their actions."""
+        query = select(TableRow).where(TableRow.status == "over", TableRow.end_reason.is_(None))
         if account_id is not None:
             mine = select(SeatRow.table_id).where(SeatRow.account_id == account_id)
             query = query.where(TableRow.id.in_(mine))
@@ -164,48 +203,188 @@ class Store:
                 for r in reversed(rows)]
 
     # ----- accounts ----------------------------------------------------------
-    def create_account(self, name: str, password_hash: str) -> int:
+    def create_account(self, name: str, password_hash: str, created_by: str | None = None,
+                       per_hour: int | None = None, now: float | None = None) -> int:
+        """A new account. Its name must be free by its key (security.name_key:
+        in any case, and look-alike letters as the Latin ones); NameTaken if
+        not. ``created_by`` (security.address_key of the address) and
+        ``per_hour``: TooManyAccounts once that address made as many in the
+        last hour."""
+        now = time.time() if now is None else now
         try:
             with Session(self.engine) as conn, conn.begin():
-                taken = conn.scalar(select(AccountRow.id)
-                                    .where(AccountRow.name_key == name.casefold()))
-                if taken is not None:
-                    raise NameTaken(name)
+                self._check_new_account(conn, name, created_by, per_hour, now)
                 new = conn.execute(insert(AccountRow).returning(AccountRow.id),
-                                   [{"name": name, "name_key": name.casefold(),
-                                     "password_hash": password_hash,
-                                     "created_at": time.time()}])
+                                   [{"name": name, "name_key": security.name_key(name),
+                                     "password_hash": password_hash, "created_at": now,
+                                     "created_by": created_by, "failed_signins": 0}])
                 return int(new.scalar_one())
         except IntegrityError:
             raise NameTaken(name) from None
 
-    def account_by_name(self, name: str) -> tuple[int, str, str] | None:
-        """(id, name, password hash) of the account, the name in any case."""
-        query = select(AccountRow.id, AccountRow.name, AccountRow.password_hash).where(
-            AccountRow.name_key == name.casefold())
+    def check_new_account(self, name: str, created_by: str | None = None,
+                          per_hour: int | None = None, now: float | None = None) -> None:
+        """What create_account would refuse (NameTaken, TooManyAccounts),
+        asked before the password is hashed, which costs far more."""
         with Session(self.engine) as conn:
-            row = conn.execute(query).first()
-        return None if row is None else (row[0], row[1], row[2])
+            self._check_new_account(conn, name, created_by, per_hour,
+                               time.time() if now is None else now)
 
-    def add_session(self, token_hash: str, account_id: int) -> None:
+    def account_by_name(self, name: str) -> tuple[int, str, str] | None:
+        """(id, name, password hash) of the account, the name in any case and
+        with look-alike letters for Latin ones."""
+        with Session(self.engine) as conn:
+            row = self._account_named(conn, name)
+            return None if row is None else (row.id, row.name, row.password_hash)
+
+    def start_sign_in(self, name: str, free_failures: int,
+                      now: float | None = None) -> tuple[int, str, str, float] | None:
+        """The account a sign-in is for, as (id, name, password hash, seconds
+        it stays locked), or None for an unknown name. While it is locked
+        nothing changes and its password must not be checked. Otherwise the
+        attempt counts as a failure until signed_in says it was not, so
+        that attempts made at once all see the back-off they earn."""
         with Session(self.engine) as conn, conn.begin():
+            row = self._account_named(conn, name, lock=True)
+            if row is None:
+                return None
+            return self._attempt(conn, row, free_failures, time.time() if now is None else now)
+
+    def start_password_check(self, account_id: int, free_failures: int,
+                             now: float | None = None) -> tuple[int, str, str, float] | None:
+        """As start_sign_in, for a signed-in account proving its password."""
+        with Session(self.engine) as conn, conn.begin():
+            row = conn.scalar(select(AccountRow).where(AccountRow.id == account_id)
+                              .with_for_update())
+            if row is None:
+                return None
+            return self._attempt(conn, row, free_failures, time.time() if now is None else now)
+
+    def signed_in(self, account_id: int) -> None:
+        """The password was right: failures in a row start again from none."""
+        with Session(self.engine) as conn, conn.begin():
+            conn.execute(update(AccountRow).where(AccountRow.id == account_id)
+                         .values(failed_signins=0, locked_until=None))
+
+    def sign_in_state(self, account_id: int) -> tuple[int, float | None] | None:
+        """(failed sign-ins in a row, locked until) of an account."""
+        with Session(self.engine) as conn:
+            row = conn.execute(select(AccountRow.failed_signins, AccountRow.locked_until)
+                               .where(AccountRow.id == account_id)).first()
+            return None if row is None else (row[0], row[1])
+
+    def set_password(self, account_id: int, password_hash: str,
+                     keep_session: str | None = None) -> int:
+        """A new password hash. With ``keep_session`` (a session's token
+        hash) every other session of the account ends with it, in the same
+        transaction; answers how many ended."""
+        with Session(self.engine) as conn, conn.begin():
+            conn.execute(update(AccountRow).where(AccountRow.id == account_id)
+                         .values(password_hash=password_hash))
+            if keep_session is None:
+                return 0
+            ended = conn.execute(delete(SessionRow).where(
+                SessionRow.account_id == account_id, SessionRow.token_hash != keep_session)
+                .returning(SessionRow.token_hash))
+            return len(ended.all())
+
+    def add_session(self, token_hash: str, account_id: int, idle_s: float | None = None,
+                    now: float | None = None) -> None:
+        """A new session; with ``idle_s``, the account's sessions unused that
+        long are deleted (they would be refused anyway)."""
+        now = time.time() if now is None else now
+        with Session(self.engine) as conn, conn.begin():
+            if idle_s is not None:
+                last_used = func.coalesce(SessionRow.last_used_at, SessionRow.created_at)
+                conn.execute(delete(SessionRow).where(SessionRow.account_id == account_id,
+                                                      last_used < now - idle_s))
             conn.execute(insert(SessionRow), [{"token_hash": token_hash,
                                                "account_id": account_id,
-                                               "created_at": time.time()}])
+                                               "created_at": now, "last_used_at": now}])
 
-    def session_account(self, token_hash: str) -> tuple[int, str] | None:
+    def session_account(self, token_hash: str, idle_s: float | None = None,
+                        touch_s: float = 60.0,
+                        now: float | None = None) -> tuple[int, str] | None:
         """The account of a session token's hash (the hash of a random
-        256-bit token: looking it up by index reveals nothing usable)."""
-        query = (select(AccountRow.id, AccountRow.name).join(
-            SessionRow, SessionRow.account_id == AccountRow.id)
-            .where(SessionRow.token_hash == token_hash))
-        with Session(self.engine) as conn:
+        token: looking it up by index reveals nothing usable). A session
+        unused for ``idle_s`` is deleted and None. A use is written only once
+        the last one written is ``touch_s`` old, so most look-ups write
+        nothing."""
+        now = time.time() if now is None else now
+        query = (select(AccountRow.id, AccountRow.name, SessionRow.created_at,
+                        SessionRow.last_used_at)
+                 .join(SessionRow, SessionRow.account_id == AccountRow.id)
+                 .where(SessionRow.token_hash == token_hash))
+        this = SessionRow.token_hash == token_hash
+        with Session(self.engine) as conn, conn.begin():
             row = conn.execute(query).first()
-        return None if row is None else (row[0], row[1])
+            if row is None:
+                return None
+            last = row[3] if row[3] is not None else row[2]
+            if idle_s is not None and now - last > idle_s:
+                conn.execute(delete(SessionRow).where(this))
+                return None
+            if now - last >= touch_s:
+                conn.execute(update(SessionRow).where(this).values(last_used_at=now))
+            return (row[0], row[1])
+
+    def session_used_at(self, token_hash: str) -> float | None:
+        """When a session was last written as used (its creation at first)."""
+        with Session(self.engine) as conn:
+            row = conn.execute(select(SessionRow.created_at, SessionRow.last_used_at)
+                               .where(SessionRow.token_hash == token_hash)).first()
+            return None if row is None else (row[1] if row[1] is not None else row[0])
+
+    def end_session(self, token_hash: str) -> bool:
+        with Session(self.engine) as conn, conn.begin():
+            ended = conn.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash)
+                                 .returning(SessionRow.token_hash))
+            return bool(ended.all())
+
+    def end_sessions(self, account_id: int) -> int:
+        """Ends every session of the account; answers how many."""
+        with Session(self.engine) as conn, conn.begin():
+            ended = conn.execute(delete(SessionRow).where(SessionRow.account_id == account_id)
+                                 .returning(SessionRow.token_hash))
+            return len(ended.all())
 
     def account_name(self, account_id: int) -> str | None:
         with Session(self.engine) as conn:
             return conn.scalar(select(AccountRow.name).where(AccountRow.id == account_id))
+
+    @staticmethod
+    def _account_named(conn: Session, name: str, lock: bool = False) -> AccountRow | None:
+        key, folded = security.name_key(name), security.folded_name(name)
+        query = select(AccountRow).where(AccountRow.name_key.in_({key, folded}))
+        rows = conn.scalars(query.with_for_update() if lock else query).all()
+        # Two only where an account kept its old key (its new one was taken
+        # when look-alikes began to count): the name as written finds it.
+        return min(rows, key=lambda row: row.name_key != folded, default=None)
+
+    @staticmethod
+    def _check_new_account(conn: Session, name: str, created_by: str | None,
+                           per_hour: int | None, now: float) -> None:
+        taken = conn.scalar(select(AccountRow.id)
+                            .where(AccountRow.name_key == security.name_key(name)))
+        if taken is not None:
+            raise NameTaken(name)
+        if created_by is None or per_hour is None:
+            return
+        made = conn.scalar(select(func.count()).select_from(AccountRow).where(
+            AccountRow.created_by == created_by, AccountRow.created_at > now - 3600))
+        if (made or 0) >= per_hour:
+            raise TooManyAccounts(created_by)
+
+    @staticmethod
+    def _attempt(conn: Session, row: AccountRow, free_failures: int,
+                 now: float) -> tuple[int, str, str, float]:
+        if row.locked_until is not None and row.locked_until > now:
+            return (row.id, row.name, row.password_hash, row.locked_until - now)
+        failures = row.failed_signins + 1
+        lock = security.backoff_s(failures, free_failures)
+        conn.execute(update(AccountRow).where(AccountRow.id == row.id).values(
+            failed_signins=failures, locked_until=now + lock if lock else None))
+        return (row.id, row.name, row.password_hash, 0.0)
 
     def account_ratings(self, account_id: int) -> list[dict[str, Any]]:
         query = select(RatingRow).where(RatingRow.account_id == account_id).order_by(
@@ -253,7 +432,9 @@ def _table_row(data: TableData) -> dict[str, Any]:
             "hints": data.hints, "prepared": data.prepared,
             "clock_initial_s": initial, "clock_per_move_s": per_move,
             "created_at": data.created_at, "finished_at": data.finished_at,
-            "result": data.result}
+            "result": data.result, "creator_key": data.creator_key,
+            "creator_account": data.creator_account, "owner_hash": data.owner_hash,
+            "end_reason": data.end_reason}
 
 
 def _seat_row(table_id: str, seat: SeatData) -> dict[str, Any]:
@@ -314,4 +495,5 @@ def _table_data(row: TableRow, seats: list[SeatData],
         clock = (row.clock_initial_s, row.clock_per_move_s or 0.0)
     return TableData(row.id, row.game, row.players, row.seed, row.options, row.status,
                      row.rated, row.hints, row.prepared, clock, row.created_at,
-                     row.finished_at, row.result, seats, actions)
+                     row.finished_at, row.result, seats, actions, row.creator_key,
+                     row.creator_account, row.owner_hash, row.end_reason)

@@ -13,9 +13,9 @@ import contextlib
 import json
 import logging
 import secrets
+import time
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import urlsplit
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -27,6 +27,8 @@ from cardroom.games import all_games
 from cardroom.server.clock import SystemClock
 from cardroom.server.config import Config
 from cardroom.server.errors import Forbidden, RateLimited, TooLarge, Unauthorized
+from cardroom.server.headers import origin_allowed
+from cardroom.server.http import error_response
 from cardroom.server.limits import CHAT_MAX_CHARS, MAX_MESSAGE_BYTES, Bucket, clean_text
 from cardroom.server.live import Conn, LiveTable
 from cardroom.server.requests import check_budget, field
@@ -39,23 +41,34 @@ MAX_STRIKES = 200
 HINT_ITERATIONS, HINT_MS = 5_000, 2_000
 
 
-def origin_allowed(headers: Any, allowed: list[str]) -> bool:
-    """A browser's Origin must be this server's own address or one allowed;
-    a client that sends none (not a browser) is let in."""
-    origin = headers.get("origin")
-    if origin is None:
-        return True
-    if origin in allowed:
-        return True
-    return bool(urlsplit(origin).netloc) and urlsplit(origin).netloc == headers.get("host")
-
-
 async def serve(ws: WebSocket, table_id: str, room: Room, config: Config) -> None:
     if not origin_allowed(ws.headers, config.origins):
         await ws.close(code=1008)  # before accept: the handshake gets 403
         return
+    address = ws.client.host if ws.client else "?"
+    try:
+        room.quotas.open_connection(address)
+    except CardroomError as err:
+        await _deny(ws, err)
+        return
+    try:
+        await _serve(ws, table_id, room, config, Conn(address, time.monotonic()))
+    finally:
+        room.quotas.close_connection(address)
+
+
+async def _deny(ws: WebSocket, err: CardroomError) -> None:
+    """Refuse the handshake itself (cheap for a flood): the client gets the
+    error envelope with its HTTP status where the server can send one."""
+    with contextlib.suppress(Exception):
+        if "websocket.http.response" in ws.scope.get("extensions", {}):
+            await ws.send_denial_response(error_response(err.code, err.message))
+        else:
+            await ws.close(code=1008)
+
+
+async def _serve(ws: WebSocket, table_id: str, room: Room, config: Config, conn: Conn) -> None:
     await ws.accept()
-    conn = Conn()
     sender = asyncio.create_task(_send_all(ws, conn))
     try:
         live = await room.get(table_id)
@@ -93,7 +106,12 @@ async def _read_all(ws: WebSocket, conn: Conn, live: LiveTable, room: Room,
     strikes = 0
     while not conn.closed:
         try:
-            message = await ws.receive()
+            message = await asyncio.wait_for(ws.receive(), _hello_wait(conn, config))
+        except TimeoutError:
+            conn.send(error(None, Unauthorized.code, "say hello within "
+                            f"{config.hello_timeout_s:g} seconds of connecting"))
+            conn.close()
+            return
         except (WebSocketDisconnect, RuntimeError):
             return
         if message["type"] == "websocket.disconnect":
@@ -105,6 +123,14 @@ async def _read_all(ws: WebSocket, conn: Conn, live: LiveTable, room: Room,
                 conn.close()
         if reply is not None:
             conn.send(reply)
+
+
+def _hello_wait(conn: Conn, config: Config) -> float | None:
+    """How long the next message may take: a connection holding nothing
+    must say hello within the hello time of opening (or of leaving)."""
+    if conn.said_hello:
+        return None
+    return max(0.0, conn.opened + config.hello_timeout_s - time.monotonic())
 
 
 async def _answer(message: Mapping[str, Any], conn: Conn, live: LiveTable, room: Room,
@@ -150,6 +176,9 @@ async def _dispatch(request: dict[str, Any], conn: Conn, live: LiveTable,
     if not conn.said_hello:
         raise Unauthorized("say hello first: {\"cmd\": \"hello\", \"token\": ...} "
                          "or {\"cmd\": \"hello\", \"spectate\": true}")
+    if not live.holds(conn):
+        async with live.lock:
+            room.holder(conn, live)
     return await handler(request, conn, live, room)
 
 
@@ -178,18 +207,20 @@ def _seat(request: dict[str, Any], conn: Conn, doing: str) -> int:
 
 async def _view(request: dict[str, Any], conn: Conn, live: LiveTable,
                 room: Room) -> dict[str, Any]:
-    viewer = _viewer(request, conn, allow_public=True)
     since = field(request, "since", int, required=False) or 0
     if since < 0:
         raise BadRequest(f"'since' must be 0 or more, got {since}")
     async with live.lock:
+        room.holder(conn, live)
+        viewer = _viewer(request, conn, allow_public=True)
         return {"view": live.table.view(viewer, since)}
 
 
 async def _legal(request: dict[str, Any], conn: Conn, live: LiveTable,
                  room: Room) -> dict[str, Any]:
-    seat = _seat(request, conn, "act")
     async with live.lock:
+        room.holder(conn, live)
+        seat = _seat(request, conn, "act")
         if live.status != "playing" or live.seat(seat).control not in ("seated", "away"):
             return {"actions": []}
         return {"actions": live.table.state.legal_texts(seat)}

@@ -34,7 +34,7 @@ class Muzicando(Game):
         Option("deals", "int", None,
                "Deals to play (cancelled deals do not count). Default 4 in the "
                "partnership game; in the individual game the number of players, and "
-               "it must be a multiple of it.", min=1),
+               "it must be a multiple of it. At most 48.", min=1, max=48),
         Option("bidding", "bool", False,
                "Individual game with 4 or 8 players: bid the layout instead of choosing "
                "it (D14). The partnership game always bids."),

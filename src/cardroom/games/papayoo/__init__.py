@@ -27,7 +27,8 @@ class Papayoo(Game):
     max_players = 8
     options = (
         Option("rounds", "int", None,
-               "Rounds to play (default: one per player, so each deals once).", min=1),
+               "Rounds to play (default: one per player, so each deals once; at most 40).",
+               min=1, max=40),
     )
     random_sources = ("deal", "die")
     # ISMCTS iterations per move by default: the most that keeps a move well

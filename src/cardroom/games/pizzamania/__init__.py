@@ -41,7 +41,7 @@ class Pizzamania(Game):
                "Rounds to play (the standard game is 3); the winner of the final round "
                "wins the game. 0: the endless game, where after every round each player "
                "chooses 'continue' or 'stop' at once and the game ends after a round in "
-               "which anyone chose 'stop'.", min=0),
+               "which anyone chose 'stop'. At most 20.", min=0, max=20),
         Option("simple", "bool", False,
                "The simple game: one round and no chef cards."),
         Option("opener", "int", 0,

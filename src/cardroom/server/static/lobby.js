@@ -430,7 +430,8 @@ async function submit(form, event) {
   form.message.textContent = "";
   form.submit.disabled = true;
   try {
-    const made = await api("POST", "/api/tables", tableBody(form));
+    const made = await api("POST", "/api/tables", tableBody(form), memory.session());
+    memory.setOwnerToken(made.table, made.owner_token);
     showCreated(form, made);
     form.tablesChanged();
   } catch (err) {
@@ -505,6 +506,8 @@ function signedIn(lobby, me) {
       t("account.rating", { value: rating(r.ordinal), n: r.games }))))
       : el("p", { class: "muted" }, t("account.no_ratings")),
     el("button", { type: "button", class: "secondary", onclick: () => {
+      // The server ends the session too; forgetting it here does not wait.
+      api("DELETE", "/api/sessions", undefined, memory.session()).catch(() => {});
       memory.setSession(null);
       lobby.sessionChanged();
     } }, t("account.sign_out")));

@@ -394,6 +394,8 @@ class TablePage {
     const parts = [];
     if (this.info.status === "waiting") {
       parts.push(t("table.waiting_players"));
+    } else if (this.info.ended) {
+      parts.push(t(`table.ended_${this.info.ended}`));
     } else if (this.view.over) {
       parts.push(t("table.over"));
     } else if (this.seat !== null && this.view.to_act.includes(this.seat)) {
@@ -478,6 +480,10 @@ class TablePage {
       tools.push(el("button", { type: "button", class: "secondary",
         onclick: () => this.leave() }, t("table.leave")));
     }
+    if (this.canStop()) {
+      tools.push(el("button", { type: "button", class: "secondary",
+        onclick: () => this.stopTable() }, t("table.stop")));
+    }
     clear(this.toolsNode, tools);
   }
 
@@ -520,6 +526,27 @@ class TablePage {
     const answer = await this.socket.request({ cmd: "back" });
     if (!answer.ok) this.notice = answer.error.message;
     this.refresh();
+  }
+
+  // The creator may stop a table that no person plays at (the server
+  // decides; this only hides the button where it would be refused).
+  canStop() {
+    const people = this.info.seats.some((s) => s.kind === "human"
+      && (s.control === "seated" || s.control === "away"));
+    return Boolean(memory.ownerToken(this.info.id)) && this.info.status !== "over"
+      && (this.info.status === "waiting" || !people);
+  }
+
+  async stopTable() {
+    if (!window.confirm(this.t("table.stop_sure"))) return;
+    try {
+      const answer = await api("POST", `/api/tables/${this.info.id}/stop`,
+        { owner_token: memory.ownerToken(this.info.id) });
+      this.tableChanged(answer.table);
+    } catch (err) {
+      this.notice = err.message;
+      this.draw();
+    }
   }
 
   async leave() {

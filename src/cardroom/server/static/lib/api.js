@@ -44,6 +44,9 @@ export const memory = {
     if (token) localStorage.setItem("cardroom-session", token);
     else localStorage.removeItem("cardroom-session");
   },
+  // The token that lets this browser stop a table it created.
+  ownerToken(table) { return localStorage.getItem(`cardroom-owner-${table}`); },
+  setOwnerToken(table, token) { localStorage.setItem(`cardroom-owner-${table}`, token); },
   name() { return localStorage.getItem("cardroom-name") || ""; },
   setName(name) { localStorage.setItem("cardroom-name", name); },
 };
