@@ -8,7 +8,8 @@ against the game's heuristic bot, trained with sb3-contrib's MaskablePPO,
 which only ever samples legal actions (the environment's ``action_masks``).
 Every ``--eval-every`` steps the greedy policy plays ``--eval-episodes``
 fixed deals against the heuristic; the curve (mean return, win share) is
-written as CSV and PNG. At the end the policy is registered as the bot
+written as CSV and PNG, under ``--out`` (default: a new temporary folder,
+printed at the start). At the end the policy is registered as the bot
 ``ppo`` and measured in the arena (duplicate deals, every seat rotation)
 against the heuristic and against the random bot. CPU only, a few minutes.
 """
@@ -18,6 +19,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -91,6 +93,14 @@ def plot(rows: list[dict[str, Any]], title: str, path: Path) -> None:
     fig.savefig(path, dpi=110)
 
 
+def output_prefix(given: Path | None, game: str) -> Path:
+    """Where the results go: ``given``, or a fresh temporary folder, so that
+    a trial run never overwrites the figures the docs show."""
+    out = given if given is not None else Path(tempfile.mkdtemp(prefix="cardroom-")) / f"ppo-{game}"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="pizzamania")
@@ -102,9 +112,12 @@ def main() -> None:
     parser.add_argument("--eval-episodes", type=int, default=300)
     parser.add_argument("--arena-deals", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--out", default="docs/images/ppo-pizzamania",
-                        help="path prefix of the .csv, .png and .json written")
+    parser.add_argument("--out", type=Path,
+                        help="path prefix of the .csv, .png and .json written "
+                             "(default: ppo-<game> in a new temporary folder)")
     args = parser.parse_args()
+    out = output_prefix(args.out, args.game)
+    print(f"writing {out}.csv, .png and .json", flush=True)
     options = {k: json.loads(v) for k, _, v in (o.partition("=") for o in args.option)}
     torch.set_num_threads(1)  # small networks: one thread is fastest, and repeatable
 
@@ -117,7 +130,6 @@ def main() -> None:
                   args.eval_every, args.eval_episodes)
     model.learn(total_timesteps=args.steps, callback=curve)
 
-    out = Path(args.out)
     with out.with_suffix(".csv").open("w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=list(curve.rows[0]))
         writer.writeheader()

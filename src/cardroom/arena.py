@@ -37,8 +37,8 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any
 
-from cardroom.backends import ray_rows
-from cardroom.core.bot import Bot, make_bot
+from cardroom.backends import import_policies, ray_rows
+from cardroom.core.bot import Bot, bot_names, make_bot
 from cardroom.core.errors import BadOption
 from cardroom.core.game import Game, State
 from cardroom.core.rng import Rng
@@ -67,9 +67,13 @@ class BotSpec:
 
 
 def parse_bot(text: str) -> BotSpec:
-    """``name`` or ``name:key=value:key=value`` (budget settings)."""
+    """``name`` or ``name:key=value:key=value`` (budget settings); the name
+    may be a policy's import path, ``module:attribute`` (never a bot's name:
+    ``ismcts:iterations`` is a setting without a value)."""
     label = text.strip()
     name, *pairs = label.split(":")
+    if pairs and "=" not in pairs[0] and name not in bot_names():
+        name = f"{name}:{pairs.pop(0)}"
     if not name:
         raise BadOption(f"bot spec {text!r} names no bot")
     budget: dict[str, Any] = {}
@@ -112,6 +116,7 @@ class Plan:
         game.new(self.players, self.seed, self.options)
         for label in sorted(set(self.lineup)):
             spec = parse_bot(label)
+            import_policies([spec.name])
             make_bot(spec.name, game, 0, spec.budget)
 
 
@@ -125,6 +130,7 @@ def bot_seed(plan: Plan, deal: int, rotation: int, seat: int) -> int:
 def arena_bot(label: str, game: Game, seed: int, state: State) -> Bot:
     """The bot a lineup label names (bots see views only: ``state`` is unused)."""
     spec = parse_bot(label)
+    import_policies([spec.name])  # a worker process has not imported it yet
     return make_bot(spec.name, game, seed, spec.budget)
 
 

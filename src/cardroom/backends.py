@@ -11,12 +11,16 @@ the cluster, never one task per game: a task costs milliseconds of
 scheduling, a game as little as one. Game ``i`` is the same pure function
 of the plan and ``i`` wherever it is played, and the rows come back sorted
 by index, so a seed gives the same output on every backend.
+
+A bot named ``module:attribute`` is a policy by import path
+(``import_policies``): each process that seats it imports it, so it needs
+no registration to travel.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from cardroom.core.errors import BadOption
@@ -40,6 +44,17 @@ def check(backend: str, address: str | None) -> None:
         except ImportError:
             raise BadOption("--backend ray needs Ray: pip install -c constraints.txt "
                             "'cardroom[ray]'") from None
+
+
+def import_policies(names: Iterable[str]) -> None:
+    """Register the policies that ``module:attribute`` names here, in this
+    process: a worker knows only the bots its own imports registered."""
+    paths = [name for name in names if ":" in name]
+    if paths:
+        # cardroom.rl is imported only when a policy is named.
+        from cardroom.rl.policy import register_import_paths
+
+        register_import_paths(paths)
 
 
 def batch_size(total: int, cpus: int) -> int:

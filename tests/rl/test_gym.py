@@ -87,3 +87,18 @@ def test_a_policy_sits_in_the_arena_as_a_bot() -> None:
     summary = arena.run(plan)
     assert summary["results"]["lowest-index"]["seats_played"] == 6
     assert set(seen) == {CardroomEnv("pizzamania", 2).observation_space.shape[0]}
+
+
+def test_searching_bots_are_known_without_importing_the_search_first() -> None:
+    # A fresh interpreter: an import made by an earlier test would hide the failure.
+    import subprocess
+    import sys
+
+    code = ("from cardroom.rl.gym import CardroomEnv\n"
+            "for name in ('ismcts', 'easy', 'medium', 'hard'):\n"
+            "    env = CardroomEnv('pizzamania', players=2, seat=1, opponents=name,\n"
+            "                      simple=True)\n"
+            "    env.reset(seed=1)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stderr

@@ -129,3 +129,33 @@ def test_new_games_draw_new_deals_from_the_seed_parameter() -> None:
     first, second = truth(game.new_initial_state()), truth(game.new_initial_state())
     assert first != second
     assert truth(again.new_initial_state()) == first
+
+
+@pytest.mark.parametrize("name", ["cardroom_papayoo", "cardroom_pile_up"])
+def test_clones_of_an_unused_state_share_its_deal(name: str) -> None:
+    state = load(name, seed=5).new_initial_state()
+    first, second = state.clone(), state.clone()
+    assert truth(first) == truth(second) == truth(state)
+    for seat in range(first.num_players()):
+        assert first.observation_tensor(seat) == second.observation_tensor(seat)
+    for _ in range(30):
+        if first.is_terminal():
+            break
+        assert first.legal_actions() == second.legal_actions()
+        action = first.legal_actions()[len(first.legal_actions()) // 2]
+        first.apply_action(action)
+        second.apply_action(action)
+        assert truth(first) == truth(second)
+
+
+def test_an_unused_state_serializes_with_its_deal() -> None:
+    game = load("cardroom_papayoo", seed=2)
+    state = game.new_initial_state()
+    text = state.serialize()
+    assert truth(game.deserialize_state(text)) == truth(state)
+
+
+def test_serialize_game_and_state_is_refused_as_documented() -> None:
+    game = load("cardroom_pile_up")
+    with pytest.raises(pyspiel.SpielError, match="GetRNGState"):
+        pyspiel.serialize_game_and_state(game, game.new_initial_state())

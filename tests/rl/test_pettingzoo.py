@@ -8,9 +8,9 @@ from typing import Any
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, seed_test
 
-from cardroom.rl.pettingzoo import env, raw_env
+from cardroom.rl.pettingzoo import env, parallel_env, raw_env
 
 TABLES = [
     ("papayoo", 4), ("papayoo", 3),
@@ -115,3 +115,35 @@ def test_the_same_seed_replays_the_same_games() -> None:
     b.reset()
     assert np.array_equal(a.observe("player_0")["observation"],
                           b.observe("player_0")["observation"])
+
+
+@pytest.mark.parametrize("game", ["papayoo", "pizzamania", "pile-up", "muzicando",
+                                  "love-formula"])
+def test_the_global_state_is_every_seat_view_in_its_declared_space(game: str) -> None:
+    e = env(game, 2 if game != "papayoo" else 3)
+    e.reset(seed=4)
+    state = e.state()
+    assert state.dtype == np.float32 and state.ndim == 1
+    assert e.state_space.contains(state)
+    seats = [e.observe(a)["observation"] for a in e.possible_agents]
+    assert np.array_equal(state, np.concatenate(seats))
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")  # PettingZoo prefers Box to Dict spaces
+def test_parallel_env_passes_the_parallel_api_test() -> None:
+    parallel_api_test(parallel_env("pizzamania", 2, simple=True), num_cycles=CYCLES)
+
+
+def test_parallel_env_plays_a_game_to_its_returns() -> None:
+    e = parallel_env("pizzamania", 2, simple=True)
+    observations, _ = e.reset(seed=3)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    while e.agents:
+        actions = {a: int(np.flatnonzero(o["action_mask"])[0]) if o["action_mask"].any()
+                   else 0 for a, o in observations.items()}
+        observations, rewards, _, _, _ = e.step(actions)
+        for agent, reward in rewards.items():
+            totals[agent] += reward
+        assert e.state().shape == e.state_space.shape
+    assert sum(totals.values()) == pytest.approx(0.0)
+    assert max(totals.values()) == 1.0

@@ -54,3 +54,12 @@ def test_bad_backend_settings_are_refused() -> None:
         backends.check("local", "ray://head:10001")
     with pytest.raises(BadOption):
         backends.check("dask", None)
+
+
+def test_a_policy_by_import_path_plays_on_ray() -> None:
+    # Ray's workers never saw a registration: they import the path themselves.
+    plan = arena.Plan("pizzamania", ("cardroom.rl.policy:first_legal", "random"), deals=3,
+                      seed=2, options={"simple": True})
+    rows = arena.play_all(plan, 2, None, "ray")
+    assert rows == arena.play_all(plan)
+    assert all("cardroom.rl.policy:first_legal" in row["seating"] for row in rows)

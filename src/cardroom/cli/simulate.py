@@ -74,6 +74,7 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
     options = collect_options(game, args.option, extra)
     plan = Plan(game.id, players, bots, args.seed, options)
     game.new(players, args.seed, options)  # fail fast on bad options
+    backends.import_policies(bots)
     for name in set(bots):
         make_bot(name, game, 0)  # fail fast on unknown bots
     backends.check(args.backend, args.address)
@@ -91,6 +92,7 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
 def play_one(plan: Plan, index: int) -> dict[str, Any]:
     """Game ``index``: its seating, scores and ranking."""
     game = get_game(plan.game)
+    backends.import_policies(plan.bots)  # a worker process has not imported them yet
     seed = plan.seed + index
     shift = index % plan.players
     seating = [plan.bots[(s + shift) % plan.players] for s in range(plan.players)]

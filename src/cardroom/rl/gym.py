@@ -6,8 +6,9 @@
     obs, reward, terminated, truncated, info = env.step(info["action_mask"].argmax())
 
 The learner sits at ``seat`` (default 0); the other seats are bots of any
-registered name (``random``, ``heuristic``, ``ismcts``), one name for all or
-a list with one per other seat, or ready ``Bot`` objects. The bots see only
+name the front ends know (``random``, ``heuristic``, ``ismcts``, the
+strengths ``easy``, ``medium`` and ``hard``), one name for all or a list
+with one per other seat, or ready ``Bot`` objects. The bots see only
 their own views, as at the table. An observation is the learner's view
 encoded by the game (a float32 vector, docs/games/<game>.md "Observation
 tensor"); the legal actions are ``info["action_mask"]`` and
@@ -34,6 +35,7 @@ from cardroom.core.encoding import BOUND
 from cardroom.core.errors import CardroomError
 from cardroom.core.events import PUBLIC
 from cardroom.core.rng import Rng
+from cardroom.frontend import load_everything
 from cardroom.rl.match import Match
 
 SEED_BITS = 63
@@ -68,6 +70,9 @@ class CardroomEnv(gymnasium.Env[Observation, np.int64]):
         self._ended = True  # until reset
 
     def _opponents(self, given: str | Sequence[str | Bot]) -> list[str | Bot]:
+        # Searching bots and strengths register themselves when imported;
+        # a learner should not have to know which module that is.
+        load_everything()
         others = self.match.players - 1
         chosen: list[str | Bot] = [given] * others if isinstance(given, str) else list(given)
         if len(chosen) != others:

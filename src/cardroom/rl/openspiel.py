@@ -8,8 +8,9 @@ Games are sequential, imperfect-information, zero-sum (``Game.returns``)
 with terminal rewards, and *sampled stochastic*: chance (deals, dice) is
 drawn inside an action from the state's own seeded stream, so a state has
 no chance nodes. Each new initial state draws its seed from the ``seed``
-parameter's stream. A simultaneous choice is taken one seat at a time,
-lowest seat first, without revealing it (``cardroom.rl.match``).
+parameter's stream when it is first used or first cloned, so clones of a
+fresh state all play its deal. A simultaneous choice is taken one seat at a
+time, lowest seat first, without revealing it (``cardroom.rl.match``).
 
 - information state string: the seat's whole view with its event log, as
   canonical JSON (perfect recall); tensor: the game's observation encoding.
@@ -18,9 +19,12 @@ lowest seat first, without revealing it (``cardroom.rl.match``).
   own determinization from that seat's view (``Game.determinize``: hidden
   cards dealt at random consistently with the view, a fresh chance stream),
   never from the true state; its seed comes from ``sampler``.
-- serialize/deserialize: a state is kept as its recipe (the seed, or the
-  view and seed it was resampled from, plus the actions since), so
-  ``pyspiel.serialize_game_and_state`` round-trips it.
+- ``state.serialize()`` and ``game.deserialize_state(text)`` round-trip any
+  state: it is kept as its recipe (the seed, or the view and seed it was
+  resampled from, plus the actions since).
+  ``pyspiel.serialize_game_and_state`` does not work on these games: for a
+  sampled stochastic game it asks for the game's RNG state
+  (``GetRNGState``), which OpenSpiel lets no Python game provide.
 
 Use OpenSpiel's Python algorithms (``open_spiel.python.algorithms.mcts``,
 ``ismcts``, ``evaluate_bots``): the C++ ``pyspiel.MCTSBot`` crashes on Python
@@ -93,18 +97,21 @@ def _rebuild(game_id: str, players: int, options: dict[str, Any], origin: list[A
 class CardroomState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state around a cardroom game. The engine state is built
     on first use: OpenSpiel makes a fresh initial state for every clone and
-    then overwrites its fields, and that must cost no deal."""
+    then overwrites its fields, and that must cost no deal. The seed is
+    drawn on first use or first copy, whichever comes first, so every clone
+    of an unused state plays the same deal."""
 
     def __init__(self, game: CardroomGame) -> None:
         super().__init__(game)
         self._spiel_game = _Shared(game)
         self._recipe: Recipe | None = None
+        self._deal = _Deal(game)
 
     @property
     def recipe(self) -> Recipe:
         if self._recipe is None:
-            g = self._spiel_game.value
-            self._recipe = Recipe(g.cardroom, g.players, g.options, ["new", g.next_seed()])
+            g = self.get_game()  # a deserialized state's shared game reference is empty
+            self._recipe = Recipe(g.cardroom, g.players, g.options, ["new", self._deal.seed()])
         return self._recipe
 
     @property
@@ -160,6 +167,27 @@ class _Shared:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_Shared, (None,))  # a deserialized state needs no game to draw seeds
+
+
+class _Deal:
+    """The seed of a new state's deal, drawn from the game's stream when
+    first needed. Copying draws it first: OpenSpiel clones a state by
+    deep-copying its fields, so the copy and the original share the deal."""
+
+    def __init__(self, game: CardroomGame | None, seed: int | None = None) -> None:
+        self._game, self._seed = game, seed
+
+    def seed(self) -> int:
+        if self._seed is None:
+            assert self._game is not None  # only a deserialized deal lacks it, and it has a seed
+            self._seed = self._game.next_seed()
+        return self._seed
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Deal:
+        return _Deal(self._game, self.seed())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Deal, (None, self.seed()))
 
 
 class CardroomGame(pyspiel.Game):  # type: ignore[misc]

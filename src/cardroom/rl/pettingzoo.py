@@ -26,8 +26,9 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from cardroom.core.encoding import BOUND
 from cardroom.core.events import PUBLIC
@@ -65,6 +66,7 @@ class CardroomAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             "action_mask": spaces.Box(0, 1, (actions,), np.int8),
         })
         self._act_space = spaces.Discrete(actions)
+        self.state_space = spaces.Box(-BOUND, BOUND, (self.match.players * size,), np.float32)
         self._seeds = Rng(secrets.randbits(SEED_BITS))
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -120,6 +122,14 @@ class CardroomAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         obs = np.asarray(self.match.observation(seat), np.float32)
         return {"observation": obs, "action_mask": mask}
 
+    def state(self) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """The global state for a centralised critic: every seat's encoded
+        view, seat 0 first. Together they hold every hand and every hidden
+        choice; only what no seat has seen (an undealt stock's order, future
+        chance) stays out, as the encoding is built from views alone."""
+        seats = [self.match.observation(s) for s in range(self.match.players)]
+        return np.asarray(np.concatenate(seats), np.float32)
+
     def observation_text(self, agent: str) -> str:
         """What ``agent`` sees, as text (the terminal's table for that seat)."""
         return self.match.text(self.possible_agents.index(agent))
@@ -139,6 +149,16 @@ class CardroomAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
 def raw_env(game: str, players: int | None = None, **kwargs: Any) -> CardroomAEC:
     return CardroomAEC(game, players, **kwargs)
+
+
+def parallel_env(game: str, players: int | None = None,
+                 **kwargs: Any) -> ParallelEnv[str, Any, int | None]:
+    """The same game as a PettingZoo parallel environment: at each step only
+    the agent to act has a legal move (the others' masks are all zero, and
+    their actions are ignored), by PettingZoo's turn-based converter."""
+    parallel: ParallelEnv[str, Any, int | None] = turn_based_aec_to_parallel(
+        env(game, players, **kwargs))
+    return parallel
 
 
 def env(game: str, players: int | None = None, **kwargs: Any) -> AECEnv[str, Any, int]:
