@@ -747,6 +747,8 @@ class TableGame:
 class Worker:
     """One client process: its share of the tables, on one event loop."""
 
+    game_class: type[TableGame] = TableGame
+
     def __init__(self, spec: WorkerSpec, control: Any, results: Any) -> None:
         self.spec, self.control, self.results = spec, control, results
         self.stats = Stats()
@@ -777,17 +779,24 @@ class Worker:
             gc.collect()
             gc.freeze()
             gc.disable()
-            self.window.start, self.window.end = order[1], order[2]
-            await asyncio.sleep(max(0.0, self.window.start - time.monotonic()))
-            cpu = time.process_time()
-            await asyncio.sleep(max(0.0, self.window.end - time.monotonic()))
-            self.stats.cpu_s = time.process_time() - cpu
+            await self.measure(order)
         self.stop.set()
         await asyncio.wait(loops, timeout=ANSWER_TIMEOUT_S + self.spec.grace_s + 10)
         for task in [*loops, lag]:
             task.cancel()
-        await self.http.aclose()
+        await self.close_clients()
         self.results.put(("result", self.spec.index, asdict(self.stats)))
+
+    async def measure(self, order: tuple[Any, ...]) -> None:
+        """The measured window, as the "go" order gives it."""
+        self.window.start, self.window.end = order[1], order[2]
+        await asyncio.sleep(max(0.0, self.window.start - time.monotonic()))
+        cpu = time.process_time()
+        await asyncio.sleep(max(0.0, self.window.end - time.monotonic()))
+        self.stats.cpu_s = time.process_time() - cpu
+
+    async def close_clients(self) -> None:
+        await self.http.aclose()
 
     def wait_order(self) -> tuple[Any, ...]:
         try:
@@ -800,7 +809,7 @@ class Worker:
     async def table_loop(self, plan: TablePlan) -> None:
         generation, first = 0, True
         while not self.stop.is_set():
-            game = TableGame(self, plan, generation)
+            game = self.game_class(self, plan, generation)
             ready = False
             try:
                 async with self.gate:
@@ -831,7 +840,10 @@ class Worker:
             await asyncio.sleep(LAG_TICK_S)
             after = time.monotonic()
             if self.window.holds(after):
-                self.stats.lags.append(after - before - LAG_TICK_S)
+                self.record_lag(after, after - before - LAG_TICK_S)
+
+    def record_lag(self, at: float, lag: float) -> None:
+        self.stats.lags.append(lag)
 
 
 def worker_main(spec: WorkerSpec, control: Any, results: Any) -> None:
