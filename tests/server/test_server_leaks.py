@@ -45,9 +45,10 @@ def keys(obj: Any) -> Iterator[str]:
 
 
 def hands(obj: Any) -> Iterator[dict[str, Any]]:
-    """Every object in a message that holds a ``hand``."""
+    """Every object in a message that holds a ``hand`` of cards (a count of
+    cards in hand, as in a Love Formula tie-break, hides nothing)."""
     if isinstance(obj, dict):
-        if "hand" in obj:
+        if "hand" in obj and not isinstance(obj["hand"], int):
             yield obj
         for value in obj.values():
             yield from hands(value)

@@ -316,3 +316,18 @@ def test_a_restart_closes_stale_waiting_tables_and_loads_the_rest_lazily(
         while len(server.http.get("/api/tables").json()["tables"]) < 3:
             assert time.monotonic() < deadline, "the background load never finished"
             time.sleep(0.05)
+
+
+def test_hint_arguments_are_checked_whole(tmp_path: Path) -> None:
+    with LiveServer(sqlite_url(tmp_path)) as server:
+        table = server.create("papayoo", 3, seats=TWO_PEOPLE)["table"]
+        tokens = [server.join(table, name)["token"] for name in ("Ada", "Bo")]
+        with server.ws(table) as ada:
+            ada.ok("hello", token=tokens[0])
+            for args in ({"budget": {"ms": "²"}}, {"budget": {"iterations": -1}},
+                         {"budget": {"iterations": 2.5}}, {"budget": {"ms": 0}},
+                         {"seed": -1}, {"seed": 2**64}):
+                assert code(ada.request("suggest", bot="random", **args)) == "bad_request", args
+            answer = ada.request("legal", seat="0")
+            assert code(answer) == "bad_request" and "seat number" in answer["error"]["message"]
+            ada.ok("suggest", bot="random", budget={"iterations": 5, "ms": 50}, seed=3)

@@ -19,12 +19,14 @@ from cardroom.core.errors import BadRequest, CardroomError
 from cardroom.core.events import PUBLIC, Viewer
 from cardroom.core.record import Record
 from cardroom.core.registry import replay
+from cardroom.frontend import load_everything
 from cardroom.games import all_games, get_game
 from cardroom.server import accounts, ws
 from cardroom.server.clock import Clock, SystemClock
 from cardroom.server.config import Config
 from cardroom.server.errors import Forbidden, RateLimited, TooLarge
-from cardroom.server.http import bearer, error_response, read_body
+from cardroom.server.headers import SecurityHeaders
+from cardroom.server.http import bearer, client_address, error_response, read_body
 from cardroom.server.limits import MAX_BODY_BYTES, Buckets
 from cardroom.server.room import Room
 
@@ -32,6 +34,7 @@ STATIC = resources.files("cardroom.server") / "static"
 
 
 def create_app(config: Config, clock: Clock | None = None) -> FastAPI:
+    load_everything()  # every game and bot (the strengths, ismcts) by name
     room = Room(config, clock)
 
     @asynccontextmanager
@@ -40,10 +43,11 @@ def create_app(config: Config, clock: Clock | None = None) -> FastAPI:
         yield
         await room.stop()
 
-    app = FastAPI(title="cardroom", lifespan=lifespan, docs_url="/api/docs",
+    app = FastAPI(title="cardroom", lifespan=lifespan, docs_url=None,
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.state.room = room
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    app.add_middleware(SecurityHeaders, origins=config.origins)
     _errors(app)
     _lobby_routes(app, room, Buckets(config.http_rate, config.http_burst, SystemClock()))
     accounts.routes(app, room)
@@ -75,8 +79,7 @@ def _errors(app: FastAPI) -> None:
 
 def _lobby_routes(app: FastAPI, room: Room, buckets: Buckets) -> None:
     def throttle(request: Request) -> None:
-        client = request.client.host if request.client else "?"
-        if not buckets.allow(client):
+        if not buckets.allow(client_address(request)):
             raise RateLimited("too many requests: wait a moment")
 
     @app.get("/api/games")
@@ -86,11 +89,21 @@ def _lobby_routes(app: FastAPI, room: Room, buckets: Buckets) -> None:
     @app.post("/api/tables")
     async def create(request: Request) -> dict[str, Any]:
         throttle(request)
-        return await room.create(await read_body(request))
+        body = await read_body(request)
+        account = await room.account(bearer(request))
+        return await room.create(body, client_address(request), account)
 
     @app.get("/api/tables")
-    async def tables() -> dict[str, Any]:
-        return {"tables": room.lobby()}
+    async def tables(offset: str = "0", limit: str | None = None) -> dict[str, Any]:
+        most = room.config.lobby_page_max
+        return room.lobby(_whole(offset, "offset", 0, 10**9),
+                          _whole(limit or str(most), "limit", 1, most))
+
+    @app.post("/api/tables/{table_id}/stop")
+    async def stop(table_id: str, request: Request) -> dict[str, Any]:
+        throttle(request)
+        body = await read_body(request)
+        return await room.stop_table(table_id, body.get("owner_token"))
 
     @app.get("/api/tables/{table_id}")
     async def table(table_id: str) -> dict[str, Any]:
@@ -128,6 +141,12 @@ def _lobby_routes(app: FastAPI, room: Room, buckets: Buckets) -> None:
         return {"seat": viewer, "step": at, "steps": steps, "view": state.view(viewer)}
 
 
+def _whole(text: str, name: str, low: int, high: int) -> int:
+    if not (text.isascii() and text.isdigit() and low <= int(text) <= high):
+        raise BadRequest(f"'{name}' must be a whole number from {low} to {high}")
+    return int(text)
+
+
 def _record(game: str, players: int, seed: int, options: dict[str, Any],
             actions: list[tuple[int, str]]) -> Record:
     get_game(game)
@@ -137,7 +156,9 @@ def _record(game: str, players: int, seed: int, options: dict[str, Any],
 def _replay_viewer(seat: str, players: int) -> Viewer:
     if seat == PUBLIC:
         return PUBLIC
-    if not seat.isdigit() or not 0 <= int(seat) < players:
+    # Plain ASCII digits only: isdigit() takes '²' (which int() refuses) and
+    # '٣' (which int() reads as 3); and int() refuses thousands of digits.
+    if not (seat.isascii() and seat.isdigit() and len(seat) <= 9) or not 0 <= int(seat) < players:
         raise BadRequest(f"'seat' must be \"public\" or a seat from 0 to {players - 1}")
     return int(seat)
 

@@ -31,7 +31,8 @@ class Config:
     finished_in_lobby: int = 20
 
     # ----- accounts ------------------------------------------------------------
-    # Sign-ins a second from one address, and the burst allowed.
+    # Sign-ins, new accounts and password changes a second from one
+    # address (one bucket for the three), and the burst allowed.
     signin_rate: float = 0.2
     signin_burst: float = 10.0
     # New accounts one address may make in an hour.

@@ -29,7 +29,35 @@ async def read_body(request: Request) -> dict[str, Any]:
         raise BadRequest("the body is not valid JSON") from None
     if not isinstance(body, dict):
         raise BadRequest("the body must be a JSON object")
+    check_text(body)
     return body
+
+
+def check_text(value: Any) -> None:
+    """Refuse a parsed request holding a string that is not text: JSON lets
+    ``"\\ud800"`` (half of a surrogate pair) through, and such a string cannot
+    be stored, hashed or sent on as UTF-8. Keys and values, at any depth;
+    a loop rather than recursion, as the JSON may nest deeply."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str) and not _is_text(item):
+            raise BadRequest("the request holds a string that is not valid Unicode "
+                             "(a lone surrogate such as \\ud800)")
+        if isinstance(item, dict):
+            pending += [*item.keys(), *item.values()]
+        elif isinstance(item, list):
+            pending += item
+
+
+def _is_text(item: str) -> bool:
+    if item.isascii():
+        return True
+    try:
+        item.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def bearer(request: Request) -> str | None:
@@ -38,3 +66,8 @@ def bearer(request: Request) -> str | None:
     scheme, _, token = value.partition(" ")
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
+
+def client_address(request: Request) -> str:
+    """The client's address (behind a trusted proxy, the forwarded one:
+    uvicorn's --forwarded-allow-ips)."""
+    return request.client.host if request.client else "?"

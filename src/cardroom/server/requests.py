@@ -116,10 +116,14 @@ def check_budget(budget: dict[str, Any] | None, where: str,
     if not budget:
         return
     its, millis = budget.get("iterations"), budget.get("ms")
-    if isinstance(its, int) and its > iterations:
-        raise BadRequest(f"{where}: at most {iterations} iterations on this server")
-    if isinstance(millis, int | float) and millis > ms:
-        raise BadRequest(f"{where}: at most {ms} ms a move on this server")
+    if its is not None and (isinstance(its, bool) or not isinstance(its, int)
+                            or not 1 <= its <= iterations):
+        raise BadRequest(f"{where}: 'iterations' must be a whole number from 1 to "
+                         f"{iterations} on this server")
+    if millis is not None and (isinstance(millis, bool) or not isinstance(millis, int | float)
+                               or not 0 < millis <= ms):
+        raise BadRequest(f"{where}: 'ms' must be a number of milliseconds above 0 and at "
+                         f"most {ms} on this server")
 
 
 def _clock(value: Any) -> tuple[float, float] | None:

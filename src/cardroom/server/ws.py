@@ -28,7 +28,7 @@ from cardroom.server.clock import SystemClock
 from cardroom.server.config import Config
 from cardroom.server.errors import Forbidden, RateLimited, TooLarge, Unauthorized
 from cardroom.server.headers import origin_allowed
-from cardroom.server.http import error_response
+from cardroom.server.http import check_text, error_response
 from cardroom.server.limits import CHAT_MAX_CHARS, MAX_MESSAGE_BYTES, Bucket, clean_text
 from cardroom.server.live import Conn, LiveTable
 from cardroom.server.requests import check_budget, field
@@ -151,6 +151,7 @@ async def _answer(message: Mapping[str, Any], conn: Conn, live: LiveTable, room:
     if not allowed:
         return error(rid, RateLimited.code, "too many messages: slow down")
     try:
+        check_text(request)
         result = await _dispatch(request, conn, live, room)
     except CardroomError as err:
         return error(rid, err.code, err.message)
@@ -192,7 +193,7 @@ def _viewer(request: dict[str, Any], conn: Conn, allow_public: bool) -> Viewer:
         return PUBLIC
     if seat is None:
         raise Forbidden("the referee view is never served over the network")
-    if isinstance(seat, bool) or not isinstance(seat, int | str):
+    if isinstance(seat, bool) or not isinstance(seat, int):
         raise BadRequest(f"'seat' must be a seat number or \"public\", got {seat!r}")
     held = "no seat (a spectator)" if conn.seat is None else f"seat {conn.seat}"
     raise Forbidden(f"this connection holds {held}: it cannot use seat {seat}")
@@ -240,6 +241,8 @@ async def _suggest(request: dict[str, Any], conn: Conn, live: LiveTable,
     name = field(request, "bot", str, required=False) or "heuristic"
     budget = field(request, "budget", dict, required=False)
     seed = field(request, "seed", int, required=False)
+    if seed is not None and not 0 <= seed < 2**63:
+        raise BadRequest("'seed' must be a whole number from 0 to 2^63 - 1")
     check_budget(budget, "budget", HINT_ITERATIONS, HINT_MS)
     bot = make_bot(name, live.table.state.game,
                    secrets.randbits(63) if seed is None else seed, budget)
