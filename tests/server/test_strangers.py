@@ -5,6 +5,7 @@ hints, tables), with tables that nobody keeps alive ended."""
 from __future__ import annotations
 
 import json
+import logging
 import time
 from pathlib import Path
 from typing import Any
@@ -80,8 +81,19 @@ def test_leaving_during_the_game_releases_the_connection(tmp_path: Path) -> None
 
 
 # ----- finding 6: connections are bounded and must say hello -----------------------
+class Kept(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record.getMessage())
+
+
 def test_connections_per_address_are_capped(tmp_path: Path) -> None:
+    kept = Kept()
     with LiveServer(sqlite_url(tmp_path), ws_per_address=2) as server:
+        logging.getLogger("uvicorn.error").addHandler(kept)
         table = server.create("papayoo", 3, seats=TWO_PEOPLE)["table"]
         with server.ws(table) as one, server.ws(table) as two:
             one.ok("hello", spectate=True)
@@ -93,6 +105,8 @@ def test_connections_per_address_are_capped(tmp_path: Path) -> None:
             assert json.loads(answer.body or b"{}")["error"]["code"] == "rate_limited"
         with server.ws(table) as again:  # closed ones no longer count
             again.ok("hello", spectate=True)
+    logging.getLogger("uvicorn.error").removeHandler(kept)
+    assert kept.records == []  # a refused flood does not fill the log
 
 
 def test_connections_per_seat_are_capped(tmp_path: Path) -> None:

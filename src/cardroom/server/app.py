@@ -3,6 +3,7 @@ read the body, find who is asking, call the room, answer."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -35,6 +36,9 @@ STATIC = resources.files("cardroom.server") / "static"
 
 def create_app(config: Config, clock: Clock | None = None) -> FastAPI:
     load_everything()  # every game and bot (the strengths, ismcts) by name
+    errors = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, ws.QuietDenials) for f in errors.filters):
+        errors.addFilter(ws.QuietDenials())
     room = Room(config, clock)
 
     @asynccontextmanager

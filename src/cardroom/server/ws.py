@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import json
 import logging
 import secrets
@@ -35,6 +36,8 @@ from cardroom.server.requests import check_budget, field
 from cardroom.server.room import Room
 
 log = logging.getLogger("cardroom.server")
+# Set in a connection's task once its handshake was refused with a response.
+DENIED: contextvars.ContextVar[bool] = contextvars.ContextVar("denied", default=False)
 # A connection that keeps flooding after this many refusals is closed.
 MAX_STRIKES = 200
 # A hint's search is smaller than a bot seat's.
@@ -63,8 +66,20 @@ async def _deny(ws: WebSocket, err: CardroomError) -> None:
     with contextlib.suppress(Exception):
         if "websocket.http.response" in ws.scope.get("extensions", {}):
             await ws.send_denial_response(error_response(err.code, err.message))
+            DENIED.set(True)
         else:
             await ws.close(code=1008)
+
+
+class QuietDenials(logging.Filter):
+    """uvicorn logs an ERROR for every handshake answered with a denial
+    response, as if the app had forgotten it: a connection flood would fill
+    the log with them. Only the denials sent above are kept out; it runs in
+    the connection's own task, where DENIED was set."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (DENIED.get() and record.getMessage().startswith(
+            "ASGI callable returned without completing handshake"))
 
 
 async def _serve(ws: WebSocket, table_id: str, room: Room, config: Config, conn: Conn) -> None:
