@@ -450,6 +450,7 @@ class AttackSpec:
     ws_open_rate: float
     seed: int
     deadline: float
+    nice: int = 0
 
 
 class Attack:
@@ -960,6 +961,8 @@ class Attacker:
 
 def attacker_main(spec: AttackSpec, control: Any, results: Any) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if spec.nice > 0:
+        os.nice(spec.nice)
     with contextlib.suppress(ValueError, OSError):  # room for the WebSocket flood
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         wanted = 4096 if hard == resource.RLIM_INFINITY else min(hard, 4096)
@@ -1164,7 +1167,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                     target=attacker_main, name=f"abuse-attacker-{name}",
                     args=(AttackSpec(name, attacks, server.url, slot, args.rate,
                                      args.inflight, args.hint_conns, args.ws_flood,
-                                     args.ws_open_rate, args.seed, deadline),
+                                     args.ws_open_rate, args.seed, deadline,
+                                     args.attacker_nice),
                           attack_control, attack_results), daemon=True)
                 attacker.start()
                 kind, *payload = get_message(attack_results, deadline, "the attackers")
@@ -1462,6 +1466,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="connections of the WebSocket flood (default 900)")
     p.add_argument("--ws-open-rate", type=float, default=200.0,
                    help="connections a second the WebSocket flood opens (default 200)")
+    p.add_argument("--attacker-nice", type=int, default=0, metavar="N",
+                   help="run the attackers at this niceness (1-19), so that on one machine "
+                   "they take the server's CPU only when it is idle, as attackers on other "
+                   "machines would (default 0: they compete for it)")
     p.add_argument("--stagger", type=float, default=5.0,
                    help="start each honest table's first game within S s (default 5)")
     p.add_argument("--warmup", type=float, default=None,

@@ -5,9 +5,11 @@ is a fake whose jobs finish when the test says, so the order is exact."""
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 from typing import Any, cast
 
 import pytest
@@ -15,6 +17,8 @@ import pytest
 from cardroom.core.bot import Bot
 from cardroom.core.table import BotTurn, Thought
 from cardroom.server.bots import BotPool, Lane
+from cardroom.server.room import BACKGROUND_NICE
+from tests.server.support import LiveServer, sqlite_url
 
 
 class FakeExecutor:
@@ -219,3 +223,35 @@ def test_closing_cancels_the_jobs_waiting_and_starts_nothing_more() -> None:
             await pool.think(turn("late"))
 
     run(scenario)
+
+
+def test_a_pool_that_keeps_no_worker_lets_hints_and_bots_use_them_all() -> None:
+    async def test() -> None:
+        pool = FakePool(2, keep_one=False)
+        hint, bots = ask(pool, "h1", Lane.HINT), ask(pool, "b1", Lane.BOTS)
+        await settle()
+        assert pool.fake.started == ["h1", "b1"]
+        pool.fake.finish("h1")
+        pool.fake.finish("b1")
+        await asyncio.gather(hint, bots)
+
+    run(test)
+
+
+def test_the_background_workers_run_niced_and_the_room_sends_them_hints(tmp_path: Path) -> None:
+    """The room's second pool (hints, bots-only tables) runs at a lower CPU
+    priority than the server, so a busy machine serves people first."""
+    with LiveServer(sqlite_url(tmp_path), bot_workers=2) as server:
+        table = server.create("papayoo", 3, seats=[{"kind": "human"}] * 2 + [
+            {"kind": "bot", "bot": "random"}])["table"]
+        tokens = [server.join(table, name)["token"] for name in ("Ada", "Bo")]
+        with server.ws(table) as ada:
+            ada.ok("hello", token=tokens[0])
+            ada.ok("suggest", bot="random")
+        background = server.room.background
+        assert background is not None and background.workers == 1
+        workers = list((background.executor._processes or {}).values())
+        assert workers, "the hint did not run in the background pool"
+        mine = os.getpriority(os.PRIO_PROCESS, 0)
+        assert all(os.getpriority(os.PRIO_PROCESS, w.pid) == mine + BACKGROUND_NICE
+                   for w in workers)

@@ -8,6 +8,9 @@ has one goes (people's tables, then hints, then all-bot tables), and with
 two workers or more, hints and all-bot tables together hold all but one, so
 that slow bots or a flood of hints never make a person's table wait for
 more than the other people's moves in flight.
+
+The room runs two pools: one for people's tables, and a smaller, niced one
+(``keep_one=False``) for hints and all-bot tables, whose work may wait.
 """
 
 from __future__ import annotations
@@ -59,8 +62,13 @@ class Job:
 
 
 class BotPool:
-    def __init__(self, workers: int) -> None:
+    """``nice``: the workers' CPU niceness (a pool for work that may wait:
+    the operating system then serves the server and the other pool first).
+    ``keep_one``: with two workers or more, keep one for people's tables."""
+
+    def __init__(self, workers: int, nice: int = 0, keep_one: bool = True) -> None:
         self.workers = max(1, workers)
+        self.nice, self.keep_one = nice, keep_one
         self.queues: dict[Lane, deque[Job]] = {lane: deque() for lane in Lane}
         self.running: dict[Lane, int] = dict.fromkeys(Lane, 0)
         self.closed = False
@@ -69,7 +77,7 @@ class BotPool:
     def _start(self) -> ProcessPoolExecutor:
         # spawn: a worker never inherits the server's sockets or threads.
         return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=start_worker, initargs=(os.getpid(),))
+                                   initializer=start_worker, initargs=(os.getpid(), self.nice))
 
     async def think(self, turn: BotTurn, lane: Lane = Lane.PEOPLE) -> Thought:
         """The turn's bot's decision, computed by a worker when the turn's
@@ -105,7 +113,7 @@ class BotPool:
         if self.queues[Lane.PEOPLE]:
             return self.queues[Lane.PEOPLE].popleft()
         others = self.running[Lane.HINT] + self.running[Lane.BOTS]
-        if self.workers >= 2 and others >= self.workers - 1:
+        if self.keep_one and self.workers >= 2 and others >= self.workers - 1:
             return None  # the last worker is kept for people's tables
         for lane in (Lane.HINT, Lane.BOTS):
             if self.queues[lane]:
@@ -184,10 +192,14 @@ def stop_processes(processes: Sequence[BaseProcess], wait_s: float) -> None:
             process.kill()
 
 
-def start_worker(parent: int) -> None:
+def start_worker(parent: int, nice: int = 0) -> None:
     """A worker's initializer: it goes when the server goes, leaves Ctrl-C
-    to the server (which stops it), and loads the games."""
+    to the server (which stops it), runs at its pool's niceness, and loads
+    the games."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if nice > 0:
+        with contextlib.suppress(OSError):
+            os.nice(nice)
     die_with_parent(parent)
     load_everything()
 

@@ -41,6 +41,8 @@ log = logging.getLogger("cardroom.server")
 T = TypeVar("T")
 # Over tables kept in memory for their late watchers; older ones reload.
 KEEP_FINISHED = 100
+# The niceness of the processes that hints and bots-only tables think in.
+BACKGROUND_NICE = 10
 # How often (seconds of the room's clock) idle and expired tables are ended.
 SWEEP_EVERY_S = 1.0
 
@@ -54,7 +56,8 @@ class Room:
         self.tables: dict[str, LiveTable] = {}
         self.finished: deque[str] = deque()
         self.recent: deque[dict[str, Any]] = deque(maxlen=config.finished_in_lobby)
-        self.pool: BotPool | None = None
+        self.pool: BotPool | None = None  # bot seats at people's tables
+        self.background: BotPool | None = None  # hints and bots-only tables
         self.tasks: set[asyncio.Task[None]] = set()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.quotas = Quotas(config, self.clock)
@@ -74,6 +77,10 @@ class Room:
                                            self.config.finished_in_lobby)):
             self.recent.appendleft(table_info(data, [], [s.clock_s for s in data.seats]))
         self.pool = BotPool(self.config.bot_workers)
+        # Work that may wait runs in processes of its own, at a lower CPU
+        # priority: on a busy machine the event loop and people's bots go first.
+        self.background = BotPool(max(1, self.config.bot_workers - 1), nice=BACKGROUND_NICE,
+                                  keep_one=False)
         self.spawn(self._load_all(await self.db(self.store.live_table_ids)))
         if self.config.tick_s > 0:
             self.spawn(self._tick_loop())
@@ -91,8 +98,9 @@ class Room:
         for live in self.tables.values():
             for conn in list(live.conns):
                 conn.close()
-        if self.pool is not None:
-            self.pool.close()
+        for pool in (self.pool, self.background):
+            if pool is not None:
+                pool.close()
         self.writer.shutdown(wait=True)
         self.store.close()
 
@@ -527,13 +535,14 @@ class Room:
         while True:
             async with live.lock:
                 turn = live.table.bot_turn() if live.status == "playing" else None
-            if turn is None or self.pool is None:
+            pool, lane = ((self.pool, Lane.PEOPLE) if live.has_people()
+                          else (self.background, Lane.BOTS))
+            if turn is None or pool is None:
                 return
             if self.config.bot_delay_s > 0:
                 await asyncio.sleep(self.config.bot_delay_s)
             try:
-                thought = await self.pool.think(
-                    turn, Lane.PEOPLE if live.has_people() else Lane.BOTS)
+                thought = await pool.think(turn, lane)
             except BrokenProcessPool:
                 continue
             except Exception:
@@ -574,9 +583,9 @@ class Room:
                 raise NotYourTurn(f"seat {seat} is not to act now")
             turn = BotTurn(seat, live.table.version, bot, state.view(seat),
                            state.legal_texts(seat))
-        assert self.pool is not None
+        assert self.background is not None
         with self.quotas.hint(live.id, seat, conn.address):
-            thought = await self.pool.think(turn, Lane.HINT)
+            thought = await self.background.think(turn, Lane.HINT)
         top = thought.bot.explain()
         return {"action": thought.action, **({"top": top} if top else {})}
 
