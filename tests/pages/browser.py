@@ -91,7 +91,7 @@ def free_port() -> int:
 # are loosened for the suite's one server.
 LOOSE = ["--tables-per-creator", "10000", "--bot-tables-per-creator", "10000",
          "--ws-per-address", "10000", "--hint-burst-seat", "100", "--hint-burst-address", "100",
-         "--signin-burst", "100", "--accounts-per-hour", "10000"]
+         "--signin-burst", "100", "--accounts-per-hour", "10000", "--hash-rate", "100"]
 
 
 class Server:

@@ -34,6 +34,7 @@ T = TypeVar("T")
 LOOSE: dict[str, Any] = {
     "ws_rate": 1000.0, "ws_burst": 1000.0, "http_rate": 1000.0, "http_burst": 1000.0,
     "signin_rate": 1000.0, "signin_burst": 1000.0, "accounts_per_hour": 100_000,
+    "hash_rate": 1000.0,
     "tables_per_creator": 100_000, "bot_tables_per_creator": 100_000,
     "ws_per_address": 100_000, "hint_rate_seat": 1000.0, "hint_burst_seat": 1000.0,
     "hint_rate_address": 1000.0, "hint_burst_address": 1000.0,

@@ -400,3 +400,15 @@ def test_an_older_password_hash_is_made_again_at_sign_in(db_url: str) -> None:
         again = server.room.store.account_by_name("max")
         assert again is not None and ",p=1$" in again[2] and again[2] != account[2]
         assert sign_in(server, "max").status_code == 200
+
+
+def test_hashing_across_every_address_is_bounded(db_url: str) -> None:
+    """--hash-rate: past it a sign-in is refused as busy, whatever its
+    address, so that a flood from many addresses takes a bounded share of
+    the CPU."""
+    with LiveServer(db_url, hash_rate=1.0) as server:
+        body = {"name": "ghost", "password": "not a password"}
+        codes = [server.http.post("/api/sessions", json=body).status_code for _ in range(4)]
+        assert codes[:2] == [401, 401] and 429 in codes[2:]
+        refused = server.http.post("/api/sessions", json=body).json()["error"]
+        assert refused["code"] == "rate_limited" and "busy" in refused["message"]

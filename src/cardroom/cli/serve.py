@@ -21,6 +21,9 @@ LIMITS: list[tuple[str, type[int] | type[float], str]] = [
     ("accounts_per_hour", int, "new accounts one address may make in an hour"),
     ("signin_free_failures", int, "failed sign-ins in a row to one account before each further "
      "one doubles its wait (2 seconds, up to 15 minutes)"),
+    ("hash_rate", float, "password hashes a second across every address (sign-ins, new "
+     "accounts, password changes; bursts of twice as many); beyond it a sign-in is refused "
+     "as busy"),
     ("session_idle_s", float, "seconds a sign-in may go unused before it is refused "
      "(each use extends it)"),
     ("tables_per_creator", int, "tables not over that one address (or account) may have made"),

@@ -101,6 +101,7 @@ def _wait(seconds: float) -> str:
 
 def routes(app: FastAPI, room: Room) -> None:
     config = room.config
+    security.limit_hashing(room.config.hash_rate, 2 * room.config.hash_rate)
     security.start_hashing()
     buckets = Buckets(config.signin_rate, config.signin_burst, room.clock)
     refill = _wait(1 / config.signin_rate) if config.signin_rate > 0 else "a while"

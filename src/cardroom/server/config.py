@@ -40,6 +40,10 @@ class Config:
     # Failed sign-ins in a row for one account before it backs off: each
     # further failure doubles the wait, from 2 s up to 15 minutes.
     signin_free_failures: int = 5
+    # Password hashes a second across every address (bursts of twice as
+    # many): beyond it a sign-in is refused as busy, so that a flood from
+    # many addresses takes a bounded share of the CPU.
+    hash_rate: float = 3.0
     # A session unused this long is refused (each use extends it).
     session_idle_s: float = 30 * 24 * 3600.0
 

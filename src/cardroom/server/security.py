@@ -26,7 +26,9 @@ from typing import TypeVar
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from cardroom.server.clock import SystemClock
 from cardroom.server.errors import RateLimited
+from cardroom.server.limits import Bucket
 
 # One lane: a hash keeps to the one thread it runs in (the default, four
 # lanes, would spread each hash over four cores).
@@ -35,6 +37,10 @@ _HASHING = ThreadPoolExecutor(1, thread_name_prefix="cardroom-argon2")
 # Hashes waiting or running at most: about two seconds of hashing.
 HASH_QUEUE_MAX = 16
 _queued = 0
+# Hashes a second across every address (the server's --hash-rate): what a
+# flood of sign-ins from many addresses may take of the CPU, about a third
+# of a core at the default.
+_hash_rate = Bucket(3.0, 6.0, SystemClock())
 T = TypeVar("T")
 
 # Each failed sign-in past the free ones locks the account this long,
@@ -108,6 +114,11 @@ def folded_name(name: str) -> str:
 
 
 # ----- passwords -----------------------------------------------------------------------
+def limit_hashing(rate: float, burst: float) -> None:
+    global _hash_rate
+    _hash_rate = Bucket(rate, burst, SystemClock())
+
+
 def start_hashing() -> None:
     """Starts the hashing thread and makes the dummy hash there, before the
     event loop runs: starting a thread from the loop would hold it."""
@@ -149,7 +160,7 @@ async def _hashing(fn: Callable[..., T], *args: str) -> T:
     waiting (sign-ins from many addresses at once), refuse at once rather
     than make every honest sign-in wait behind the flood."""
     global _queued
-    if _queued >= HASH_QUEUE_MAX:
+    if _queued >= HASH_QUEUE_MAX or not _hash_rate.allow():
         raise RateLimited("the card room is busy signing people in: try again in a few "
                           "seconds")
     _queued += 1
