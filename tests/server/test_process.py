@@ -141,3 +141,6 @@ def test_a_stopped_server_leaves_no_process_behind(tmp_path: Path, how: signal.S
     if how == signal.SIGTERM:
         assert code == 0, (tmp_path / "err.log").read_text()
         assert "cardroom: stopped" in (tmp_path / "err.log").read_text()
+        # What a person starting the room reads: its address, not migrations.
+        said = (tmp_path / "out.log").read_text() + (tmp_path / "err.log").read_text()
+        assert "alembic" not in said and "Revision ID" not in said, said

@@ -120,6 +120,9 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
 
     config = config_of(args)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    # Alembic's INFO lines (each migration's name and docstring) are for
+    # whoever runs migrations by hand, not for a person starting the room.
+    logging.getLogger("alembic").setLevel(logging.WARNING)
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
     print(f"cardroom: the card room is at http://{shown}:{args.port}/ "
           f"(games stored in {args.db}); Ctrl-C stops it", flush=True)
