@@ -9,9 +9,7 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from alembic import command
 from alembic.autogenerate import compare_metadata
-from alembic.config import Config
 from alembic.migration import MigrationContext
 from sqlalchemy.exc import IntegrityError
 
@@ -312,11 +310,8 @@ def test_an_account_named_with_other_letters_is_found_by_its_name(store: Store) 
 def test_migration_0002_keys_the_names_of_existing_accounts(db_url: str) -> None:
     store = Store(db_url)
     try:
-        config = Config()
-        config.set_main_option("script_location", str(MIGRATIONS))
+        store.upgrade("0001")
         with store.engine.begin() as conn:
-            config.attributes["connection"] = conn
-            command.upgrade(config, "0001")
             conn.execute(sa.text("INSERT INTO accounts (name, password_hash, created_at) "
                                  "VALUES ('Ödön', 'h', 0)"))
         store.upgrade()

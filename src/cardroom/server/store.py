@@ -96,13 +96,13 @@ class Store:
         self.url = url
         self.engine: Engine = _make_engine(url)
 
-    def upgrade(self) -> None:
-        """Bring the schema to the newest migration."""
+    def upgrade(self, revision: str = "head") -> None:
+        """Bring the schema to the newest migration (or to ``revision``)."""
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
         with self.engine.begin() as conn:
             config.attributes["connection"] = conn
-            command.upgrade(config, "head")
+            command.upgrade(config, revision)
 
     def close(self) -> None:
         self.engine.dispose()
