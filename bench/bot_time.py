@@ -13,15 +13,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardroom.arena import parse_bot
-from cardroom.core.bot import View, make_bot
+from cardroom.core.bot import Seen, make_bot
 from cardroom.core.game import Game
-from cardroom.frontend import load_everything
 from cardroom.games import get_game
+from cardroom.plugins import load_everything
 
 SHORT = {"papayoo": {"rounds": 1}, "pizzamania": {"rounds": 1}}
 
 
-Spot = tuple[View, list[str]]  # a seat's view and its legal actions
+Spot = tuple[Seen, list[str]]  # a seat's view and its legal actions
 
 
 def timed(game: Game, name: str, budget: dict[str, Any] | None,

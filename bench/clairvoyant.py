@@ -29,13 +29,13 @@ from typing import Any
 
 from cardroom.arena import Plan, Row, arena_bot, format_table, parse_bot, play_game, summarise
 from cardroom.cli.options import collect_options
-from cardroom.core.bot import Bot, View, make_bot
+from cardroom.core.bot import Bot, Seen, make_bot
 from cardroom.core.errors import CardroomError
 from cardroom.core.game import Game, State
 from cardroom.core.rng import Rng
 from cardroom.core.sampling import Shuffler
-from cardroom.frontend import load_everything
 from cardroom.games import get_game
+from cardroom.plugins import load_everything
 from cardroom.search.bot import IsmctsBot
 from cardroom.search.ismcts import Search
 
@@ -84,7 +84,7 @@ class Clairvoyant(IsmctsBot):
         self.table = table
         self.future = FUTURE[game.id] if sees == "hands" else None
 
-    def new_search(self, view: View) -> Search:
+    def new_search(self, view: Seen) -> Search:
         search = super().new_search(view)
         search.determinizer = Sighted(self.table, self.future, Rng(self.rng.next64()))
         return search

@@ -15,8 +15,8 @@ from __future__ import annotations
 import argparse
 
 from bot_time import timed  # bench/ is the script's folder
-from cardroom.frontend import load_everything
 from cardroom.games import all_games
+from cardroom.plugins import load_everything
 from ismcts_speed import positions
 
 

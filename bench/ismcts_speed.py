@@ -23,8 +23,8 @@ from typing import Any
 
 from cardroom.core.bot import make_bot
 from cardroom.core.rng import Rng
-from cardroom.frontend import load_everything
 from cardroom.games import all_games
+from cardroom.plugins import load_everything
 from cardroom.search import IsmctsBot, default_iterations
 
 

@@ -25,8 +25,8 @@ import time
 from typing import Any
 
 from cardroom.core.bot import make_bot
-from cardroom.frontend import load_everything
 from cardroom.games import get_game
+from cardroom.plugins import load_everything
 from cardroom.search import IsmctsBot
 from ismcts_speed import positions  # bench/ is the script's folder
 

@@ -282,7 +282,7 @@ def summarise(todo: list[Entry], reps: list[dict[str, float]]) -> dict[str, dict
 
 
 def ismcts_rows(wanted: set[str], positions: int, seed: int) -> dict[str, dict[str, Any]]:
-    from cardroom.frontend import load_everything
+    from cardroom.plugins import load_everything
     from ismcts_speed import measure as search_measure  # bench/ is the script's folder
 
     load_everything()

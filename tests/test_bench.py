@@ -23,8 +23,8 @@ from packaging.utils import canonicalize_name
 
 from cardroom import compiled
 from cardroom.core.errors import CardroomError
-from cardroom.frontend import load_everything
 from cardroom.games import get_game
+from cardroom.plugins import load_everything
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = sorted((ROOT / "bench").glob("*.py"))

@@ -10,8 +10,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardroom.engine.session import Session
-from cardroom.engine.stdio import answer
+from cardroom.protocol.session import Session
+from cardroom.protocol.stdio import answer
 
 CODES = {"bad_json", "bad_request", "unknown_game", "bad_option", "no_game", "not_your_turn",
          "illegal_action", "game_over"}

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from cardroom.core.bot import make_bot
-from cardroom.frontend import load_everything
 from cardroom.games import all_games, get_game
+from cardroom.plugins import load_everything
 from cardroom.search import ismcts
 from tests.engine_client import EngineProcess, error_code
 

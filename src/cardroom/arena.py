@@ -150,7 +150,7 @@ def play_game(plan: Plan, index: int, make: BotMaker = arena_bot) -> Row:
 
 
 def _init_worker() -> None:
-    from cardroom.frontend import load_everything
+    from cardroom.plugins import load_everything
 
     load_everything()
 

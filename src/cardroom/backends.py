@@ -94,7 +94,7 @@ def ray_rows(play: Callable[[Plan, int], Row], plan: Plan, total: int,
 
 def _play_batch(play: Callable[[Plan, int], Row], plan: Plan, indices: list[int]) -> list[Row]:
     # A Ray worker is a fresh process: register every game and bot first.
-    from cardroom.frontend import load_everything
+    from cardroom.plugins import load_everything
 
     load_everything()
     return [play(plan, i) for i in indices]

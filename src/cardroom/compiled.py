@@ -39,7 +39,8 @@ CORE = ("core/cardset.py", "core/game.py", "core/ranking.py", "core/rng.py",
         "core/sampling.py", "search/determinize.py", "search/ismcts.py", "search/policy.py",
         "search/reward.py")
 GAMES = ("games/*/*.py", "games/*/*/*.py")
-SKIP = {"__init__", "render", "encoding", "stacking", "bot"}  # a file's or a folder's name
+# A file's or a folder's name. View types stay interpreted: bots receive views pickled.
+SKIP = {"__init__", "render", "encoding", "stacking", "bot", "viewtypes"}
 GROUP = "cardroom_native"
 PURE_ENV = "CARDROOM_PURE"
 

@@ -13,7 +13,7 @@ import pytest
 
 from cardroom.cli import plot
 from cardroom.core.errors import BadOption
-from cardroom.engine.session import Session
+from cardroom.protocol.session import Session
 from cardroom.stats import bounded_ci, mean_ci, share_ci
 from tests.cli.support import cardroom
 

@@ -10,7 +10,6 @@ from cardroom.cli.menu import menu
 from cardroom.core.bot import make_bot
 from cardroom.core.rng import Rng
 from cardroom.games import get_game
-from cardroom.textui import compact
 from tests.cli.support import cardroom
 
 PAPAYOO = get_game("papayoo")
@@ -57,7 +56,7 @@ def test_13_love_formula_fits_80x24_with_its_menu() -> None:
             seat = state.to_act()[0]
             legal = state.legal_texts(seat)
             if rng.random() < 0.5:
-                screen = LOVE.render(compact(state.view(seat)), False).splitlines()
+                screen = LOVE.render(state.view(seat), False, compact=True).splitlines()
                 screen += [*menu(legal).splitlines(), "seat 0> "]
                 assert all(len(line) <= 80 for line in screen), "\n".join(screen)
                 if len(legal) <= 16:
@@ -96,8 +95,8 @@ def test_9_love_formula_after_the_end_waits_for_nobody() -> None:
     while not state.is_over():
         seat = state.to_act()[0]
         state.act(seat, rng.choice(state.legal_texts(seat)))
-    for view in (state.view(0), compact(state.view(0))):
-        assert "waiting for" not in LOVE.render(view, False)
+    for compact in (False, True):
+        assert "waiting for" not in LOVE.render(state.view(0), False, compact)
 
 
 def test_9_pizzamania_12_on_top_cannot_be_beaten() -> None:

@@ -27,8 +27,8 @@ from cardroom import compiled
 from cardroom.core.bot import make_bot
 from cardroom.core.events import PUBLIC
 from cardroom.core.rng import Rng
-from cardroom.frontend import load_everything
 from cardroom.games import get_game
+from cardroom.plugins import load_everything
 from tests.core.test_fast_paths import CASES, IDS, outcome, play
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -47,11 +47,6 @@ def test_clone_is_independent_and_keeps_the_stack_position() -> None:
     assert rng.stacked_left("die") == 1 and twin.stacked_left("die") == 0
 
 
-def test_reseeded_changes_the_stream_only() -> None:
-    rng = Rng(1)
-    assert rng.reseeded(2).next64() == Rng(2).next64()
-
-
 def test_each_source_has_its_own_stream_whatever_the_others_drew() -> None:
     quiet, busy = Rng(7), Rng(7)
     for _ in range(5):

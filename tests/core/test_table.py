@@ -1,5 +1,5 @@
 """The table driver: who is asked next, outside seats, bots thinking in a
-worker process, cursors and pushed events, and records a viewer may fetch."""
+worker process, cursors over each viewer's events, and the record policy."""
 
 from __future__ import annotations
 
@@ -11,12 +11,13 @@ from typing import Any
 
 import pytest
 
-from cardroom.core.bot import Bot, RandomBot, View, make_bot
+from cardroom.core.bot import Bot, RandomBot, Seen, make_bot
 from cardroom.core.errors import NotYourTurn
 from cardroom.core.events import PUBLIC, Event, Viewer
-from cardroom.core.table import Table, Thought, play_out, think
-from cardroom.frontend import load_everything
+from cardroom.core.table import TableDriver, Thought, play_out, think
 from cardroom.games import all_games, get_game
+from cardroom.plugins import load_everything
+from cardroom.protocol import Forbidden, record
 from tests.helpers import full_snapshot
 
 load_everything()
@@ -29,7 +30,7 @@ class Recorder(Bot):
     def __init__(self, seat: int, asked: list[int]) -> None:
         self.seat, self.asked, self.inner = seat, asked, RandomBot(seat)
 
-    def choose(self, view: View, legal: Sequence[str]) -> str:
+    def choose(self, view: Seen, legal: Sequence[str]) -> str:
         self.asked.append(self.seat)
         return self.inner.choose(view, legal)
 
@@ -37,7 +38,7 @@ class Recorder(Bot):
 def test_bots_are_asked_lowest_seat_first_and_finish_a_multi_card_pass() -> None:
     state = PAPAYOO.new(4, 3)  # every seat passes 5 cards, one at a time
     asked: list[int] = []
-    table = Table(state, {s: Recorder(s, asked) for s in range(4)})
+    table = TableDriver(state, {s: Recorder(s, asked) for s in range(4)})
     while state.phase() == "pass":
         turn = table.bot_turn()
         assert turn is not None and turn.seat == min(state.to_act())
@@ -47,8 +48,7 @@ def test_bots_are_asked_lowest_seat_first_and_finish_a_multi_card_pass() -> None
 
 def test_run_bots_stops_when_only_outside_seats_are_awaited() -> None:
     state = PAPAYOO.new(4, 3)
-    table = Table(state, {s: RandomBot(s) for s in (1, 2, 3)})
-    assert table.outside_seats() == [0]
+    table = TableDriver(state, {s: RandomBot(s) for s in (1, 2, 3)})
     moves = table.run_bots()
     assert moves == 15 and table.awaited() == [0] and table.awaited_outside() == [0]
     assert table.bot_turn() is None
@@ -60,7 +60,7 @@ def test_run_bots_stops_when_only_outside_seats_are_awaited() -> None:
 
 def test_a_stale_thought_is_dropped_and_changes_nothing() -> None:
     state = PAPAYOO.new(3, 4)
-    table = Table(state, {0: RandomBot(1)})
+    table = TableDriver(state, {0: RandomBot(1)})
     turn = table.bot_turn()
     assert turn is not None
     table.act(1, state.legal_texts(1)[0])  # the table moves on meanwhile
@@ -73,7 +73,7 @@ def test_a_stale_thought_is_dropped_and_changes_nothing() -> None:
 
 
 def test_a_seat_can_change_hands_between_a_bot_and_its_player() -> None:
-    table = Table(PAPAYOO.new(3, 4))
+    table = TableDriver(PAPAYOO.new(3, 4))
     assert table.next_bot() is None
     table.set_bot(0, RandomBot(2))
     assert table.next_bot() == 0
@@ -93,7 +93,7 @@ def _budget(name: str) -> dict[str, Any] | None:
 def test_bot_turns_pickle_and_think_alike_in_a_worker_process(game_id: str, bot: str) -> None:
     """What the server will do: ship the turn to a worker, get a thought back."""
     game = get_game(game_id)
-    here = Table(game.new(game.min_players, 12),
+    here = TableDriver(game.new(game.min_players, 12),
                  {s: make_bot(bot, game, 40 + s, _budget(bot)) for s in range(game.min_players)})
     turn = here.bot_turn()
     assert turn is not None
@@ -108,26 +108,30 @@ def test_bot_turns_pickle_and_think_alike_in_a_worker_process(game_id: str, bot:
 
 def test_bots_play_a_whole_game_and_the_driver_agrees_with_play_out() -> None:
     first, second = PAPAYOO.new(4, 9, {"rounds": 1}), PAPAYOO.new(4, 9, {"rounds": 1})
-    Table(first, {s: RandomBot(s) for s in range(4)}).run()
+    TableDriver(first, {s: RandomBot(s) for s in range(4)}).run()
     play_out(second, [RandomBot(s) for s in range(4)])
     assert first.is_over() and full_snapshot(first) == full_snapshot(second)
 
 
 @pytest.mark.parametrize("viewer", [0, 2, PUBLIC, None])
-def test_pushed_events_are_the_viewers_log_in_order(viewer: Viewer) -> None:
+def test_a_cursor_follows_the_viewers_log_in_order(viewer: Viewer) -> None:
     state = PAPAYOO.new(4, 5, {"rounds": 1})
-    table = Table(state, {s: RandomBot(s) for s in range(4)})
-    pushed: list[Event] = []
+    table = TableDriver(state, {s: RandomBot(s) for s in range(1, 4)})
     start = state.log.size(viewer)
-    table.subscribe(viewer, lambda who, events: pushed.extend(events))
-    table.run()
-    assert pushed == state.view(viewer, since=start)["log"]
-    assert start + len(pushed) == state.view(viewer)["log_size"]
+    cursor = table.cursor(viewer, start)
+    fetched: list[Event] = []
+    while not state.is_over():
+        table.run_bots()
+        if not state.is_over():
+            table.act(0, state.legal_texts(0)[0])
+        fetched += cursor.fetch()
+    assert fetched == state.view(viewer, since=start)["log"]
+    assert cursor.position == start + len(fetched) == state.view(viewer)["log_size"]
 
 
 def test_a_cursor_hands_out_each_event_once() -> None:
     state = PAPAYOO.new(3, 5)
-    table = Table(state, {1: RandomBot(1), 2: RandomBot(2)})
+    table = TableDriver(state, {1: RandomBot(1), 2: RandomBot(2)})
     cursor = table.cursor(0)
     seen = cursor.fetch()
     assert seen == state.view(0)["log"]
@@ -136,35 +140,24 @@ def test_a_cursor_hands_out_each_event_once() -> None:
     assert cursor.fetch() == state.view(0)["log"][len(seen):]
 
 
-def test_unsubscribed_viewers_get_nothing_more() -> None:
-    table = Table(PAPAYOO.new(3, 5))
-    got: list[Event] = []
-    cursor = table.subscribe(0, lambda who, events: got.extend(events))
-    table.unsubscribe(cursor)
-    table.act(0, table.state.legal_texts(0)[0])
-    assert got == []
-
-
 def test_a_viewer_must_be_a_seat_public_or_the_referee() -> None:
-    table = Table(PAPAYOO.new(3, 5))
+    table = TableDriver(PAPAYOO.new(3, 5))
     for bad in (3, -1, "everyone", True):
         with pytest.raises(ValueError):
             table.cursor(bad)
 
 
-def test_a_record_during_the_game_reveals_neither_seed_nor_actions() -> None:
+def test_the_record_goes_to_the_referee_or_to_anyone_once_the_game_has_ended() -> None:
     state = PAPAYOO.new(4, 5, {"rounds": 1})
-    table = Table(state, {s: RandomBot(s) for s in range(1, 4)})
+    table = TableDriver(state, {s: RandomBot(s) for s in range(1, 4)})
     table.run_bots()
-    table.act(0, state.legal_texts(0)[0])
+    assert not state.is_over()
     for viewer in (0, 1, PUBLIC):
-        record = table.record_for(viewer)
-        assert record["complete"] is False
-        assert "seed" not in record and "actions" not in record
-        assert record["events"] == state.view(viewer)["log"]
-    assert table.record_for(None)["seed"] == 5
+        with pytest.raises(Forbidden):
+            record(state, viewer, ended=False)
+    assert record(state, None, ended=False)["record"]["seed"] == 5
+    assert record(state, PUBLIC, ended=True)["record"]["seed"] == 5  # a table closed early
     table.set_bot(0, RandomBot(0))
     table.run()
-    finished = table.record_for(PUBLIC)
-    assert finished["complete"] is True and finished["seed"] == 5
-    assert len(finished["actions"]) == table.version
+    finished = record(state, PUBLIC, ended=state.is_over())["record"]
+    assert finished["seed"] == 5 and len(finished["actions"]) == table.version

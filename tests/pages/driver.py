@@ -19,12 +19,14 @@ PLAYABLE = """() => document.querySelector('.final') !== null
 
 class Person:
     """One browser page and the errors it logged; ``frames`` keeps every
-    WebSocket message the page received, to check what it was sent."""
+    WebSocket message the page received, to check what it was sent, and
+    ``sent`` every message it sent."""
 
     def __init__(self, page: Any) -> None:
         self.page = page
         self.errors: list[str] = []
         self.frames: list[dict[str, Any]] = []
+        self.sent: list[dict[str, Any]] = []
         self.misses: list[str] = []  # clicks that found the table redrawn under them
         page.on("console", self._console)
         page.on("pageerror", lambda err: self.errors.append(f"page error: {err}"))
@@ -35,12 +37,8 @@ class Person:
             self.errors.append(f"console: {message.text}")
 
     def _socket(self, socket: Any) -> None:
-        socket.on("framereceived", self._frame)
-
-    def _frame(self, payload: Any) -> None:
-        if isinstance(payload, bytes):
-            payload = payload.decode()
-        self.frames.append(json.loads(payload))
+        socket.on("framereceived", lambda payload: self.frames.append(parsed(payload)))
+        socket.on("framesent", lambda payload: self.sent.append(parsed(payload)))
 
     def goto(self, url: str) -> None:
         self.page.goto(url)
@@ -94,6 +92,12 @@ class Person:
         path = SHOTS / f"{name}.png"
         self.page.screenshot(path=str(path), full_page=True)
         return path
+
+
+def parsed(payload: str | bytes) -> dict[str, Any]:
+    text = payload.decode() if isinstance(payload, bytes) else payload
+    message: dict[str, Any] = json.loads(text)
+    return message
 
 
 def hand_anywhere(value: Any) -> bool:

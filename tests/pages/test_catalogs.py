@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from cardroom.engine.session import Session
 from cardroom.games import all_games
+from cardroom.protocol.session import Session
 
 STATIC = Path(str(resources.files("cardroom.server") / "static"))
 LANGS = ["en", "uk", "ru", "ja"]
@@ -143,9 +143,9 @@ def test_every_event_type_has_a_sentence(described: dict[str, Any]) -> None:
 
 
 def modules() -> list[tuple[str, Path]]:
-    shell = [("shared", p) for p in STATIC.glob("*.js")] + \
-        [("shared", p) for p in (STATIC / "lib").glob("*.js")]
-    return shell + [(g, p) for g in GAME_IDS for p in (STATIC / "games" / g).glob("*.js")]
+    games = STATIC / "games"
+    shell = [("shared", p) for p in sorted(STATIC.rglob("*.js")) if games not in p.parents]
+    return shell + [(g, p) for g in GAME_IDS for p in (games / g).glob("*.js")]
 
 
 @pytest.mark.parametrize(("owner", "path"), modules(), ids=lambda v: str(v))

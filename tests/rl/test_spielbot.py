@@ -11,8 +11,8 @@ import pytest
 from cardroom.core.bot import make_bot
 from cardroom.core.errors import BadRequest
 from cardroom.core.game import Game, State
-from cardroom.frontend import load_everything
 from cardroom.games import all_games
+from cardroom.plugins import load_everything
 
 load_everything()
 GAMES = [pytest.param(g, id=g.id) for g in all_games()]

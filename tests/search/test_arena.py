@@ -12,7 +12,7 @@ import pytest
 
 from cardroom import arena
 from cardroom.core.errors import BadOption
-from cardroom.frontend import load_everything
+from cardroom.plugins import load_everything
 from cardroom.stats import Z95, share_ci
 
 load_everything()

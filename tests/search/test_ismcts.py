@@ -15,9 +15,9 @@ from cardroom.core.errors import BadRequest
 from cardroom.core.game import Game, State
 from cardroom.core.rng import Rng
 from cardroom.core.table import play_out
-from cardroom.frontend import load_everything
 from cardroom.games import all_games, get_game
 from cardroom.games.papayoo.state import PapayooState
+from cardroom.plugins import load_everything
 from cardroom.search import IsmctsBot, default_iterations, ismcts, parse_budget
 from cardroom.search.determinize import Determinizer
 from cardroom.search.ismcts import Search
@@ -110,7 +110,7 @@ def test_the_search_sees_states_only_through_the_seat_view(
             return sampled[-1]
 
     def spy(g: Game, given: Any, rng: Rng) -> Determinizer:
-        prepared.append(json.dumps(given, sort_keys=True))
+        prepared.append(json.dumps(given.to_json(), sort_keys=True))
         return Counting(real(g, given, rng))
 
     monkeypatch.setattr(ismcts, "prepare", spy)

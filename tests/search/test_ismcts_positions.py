@@ -10,9 +10,9 @@ import pytest
 
 from cardroom.core.bot import make_bot
 from cardroom.core.game import State
-from cardroom.frontend import load_everything
 from cardroom.games import get_game
 from cardroom.games.love_formula.state import LoveState
+from cardroom.plugins import load_everything
 from tests.games.love_formula.support import new as love_formula_game
 from tests.games.love_formula.support import play_round, zone
 

@@ -10,8 +10,8 @@ import pytest
 from cardroom.core.bot import make_bot
 from cardroom.core.errors import BadRequest
 from cardroom.core.rng import Rng
-from cardroom.frontend import load_everything
 from cardroom.games import get_game
+from cardroom.plugins import load_everything
 from cardroom.search import IsmctsBot, parse_budget
 from cardroom.search.bot import factory
 from cardroom.search.ismcts import Node, Search

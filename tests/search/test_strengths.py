@@ -7,8 +7,8 @@ import pytest
 
 from cardroom.core.bot import bot_names, make_bot
 from cardroom.core.errors import BadRequest
-from cardroom.frontend import load_everything
 from cardroom.games import all_games, get_game
+from cardroom.plugins import load_everything
 from cardroom.search import STRENGTHS, IsmctsBot
 from cardroom.search.strengths import HARD_MS, CarelessBot
 

@@ -23,7 +23,6 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from cardroom.server.app import create_app
-from cardroom.server.clock import FakeClock
 from cardroom.server.config import Config
 from cardroom.server.limits import WS_FRAME_MAX_BYTES
 from cardroom.server.room import Room
@@ -45,6 +44,19 @@ LOOSE: dict[str, Any] = {
 # under ``pytest -n 2`` on two busy cores took under 0.04 s; an argon2 hash
 # on the loop took 0.11 to 0.37 s. CARDROOM_SLOW_CALLBACK_S=0 turns it off.
 SLOW_CALLBACK_S = float(os.environ.get("CARDROOM_SLOW_CALLBACK_S", "0.075"))
+
+
+class FakeClock:
+    """A clock that only moves when told to."""
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self.t = start
+
+    def now(self) -> float:
+        return self.t
+
+    def advance(self, seconds: float) -> None:
+        self.t += seconds
 
 
 def free_port() -> int:

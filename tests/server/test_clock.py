@@ -6,8 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from cardroom.server.clock import FakeClock
-from tests.server.support import LiveServer, WsClient, sqlite_url
+from tests.server.support import FakeClock, LiveServer, WsClient, sqlite_url
 
 SEATS = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]
 CLOCK = {"initial_s": 30, "per_move_s": 5}

@@ -15,9 +15,8 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from cardroom.core.errors import BadOption
 from cardroom.games import get_game
-from cardroom.server.clock import FakeClock
 from cardroom.server.store import SeatData, Store, TableData
-from tests.server.support import LiveServer, sqlite_url
+from tests.server.support import FakeClock, LiveServer, sqlite_url
 
 TWO_PEOPLE = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]
 BOTS = [{"kind": "bot", "bot": "random"}] * 3

@@ -25,9 +25,8 @@ from cardroom.core.bot import make_bot
 from cardroom.core.errors import CardroomError
 from cardroom.core.events import PUBLIC, Viewer
 from cardroom.core.game import State
-from cardroom.core.table import Cursor, Table
+from cardroom.core.table import Cursor, TableDriver
 from cardroom.search.explain import describe
-from cardroom.textui import compact
 
 HINT_BOT = "hard"
 """The bot a hint asks: the strongest that answers within a second, and one
@@ -54,7 +53,7 @@ class Quit(Exception):
 
 
 class Console:
-    def __init__(self, table: Table, seating: Seating, color: bool, save_path: str,
+    def __init__(self, table: TableDriver, seating: Seating, color: bool, save_path: str,
                  ask: Callable[[str], str] = input) -> None:
         self.table, self.seating = table, seating
         self.people = list(seating.people)
@@ -154,7 +153,7 @@ class Console:
         """The table as ``seat`` sees it, unless it was just drawn so."""
         if again or self.drawn != (seat, self.changes):
             print()
-            print(self.state.game.render(compact(self.state.view(seat)), self.color))
+            print(self.state.game.render(self.state.seen(seat), self.color, compact=True))
             self.drawn = (seat, self.changes)
 
     def choose(self, seat: int) -> bool:
@@ -236,7 +235,7 @@ class Console:
         except CannotUndo as err:
             print(f"  Cannot undo: {err.message}.")
             return False
-        self.table = Table(before, self.table.bots)
+        self.table = TableDriver(before, self.table.bots)
         self.cursors = {s: self.table.cursor(s, min(c.position, before.log.size(s)))
                         for s, c in self.cursors.items()}
         print(f"  Taken back: {action}.")

@@ -12,7 +12,7 @@ from cardroom.core.errors import CardroomError
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from cardroom.cli import play, replay, simulate
+    from cardroom.cli import play, replay, schema, simulate
 
     parser = argparse.ArgumentParser(
         prog="cardroom", description="Tabletop card games: play, simulate, and the engine protocol."
@@ -23,6 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_parser(sub)
     replay.add_parser(sub)
     simulate.add_parser(sub)
+    schema.add_parser(sub)
     for module in _optional_commands():
         module.add_parser(sub)
     return parser
@@ -59,7 +60,7 @@ def run_command(args: argparse.Namespace, extra: list[str]) -> int:
     if args.command == "games":
         return cmd_games()
     if args.command == "engine":
-        from cardroom.engine.stdio import main as engine_main
+        from cardroom.protocol.stdio import main as engine_main
 
         return engine_main()
     result: int = args.run(args, extra)
@@ -67,7 +68,7 @@ def run_command(args: argparse.Namespace, extra: list[str]) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from cardroom.frontend import load_everything
+    from cardroom.plugins import load_everything
 
     load_everything()
     parser = build_parser()

@@ -19,7 +19,7 @@ from cardroom.core.errors import BadOption
 from cardroom.core.game import State
 from cardroom.core.record import Record
 from cardroom.core.registry import replay
-from cardroom.core.table import Table
+from cardroom.core.table import TableDriver
 from cardroom.games import all_games, get_game
 
 DEFAULT_GAME, DEFAULT_SEAT, DEFAULT_BOTS = "papayoo", "0", "heuristic"
@@ -75,7 +75,7 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
         state = new_game(args, extra)
         seating = choose(state.players, _or(args.seat, DEFAULT_SEAT),
                          _or(args.bots, DEFAULT_BOTS))
-    table = Table(state, seating.make_bots(state.game, state.seed))
+    table = TableDriver(state, seating.make_bots(state.game, state.seed))
     save_path = args.save or args.resume or default_record_path(state)
     return Console(table, seating, use_color(args.color), save_path).run()
 

@@ -19,7 +19,7 @@ from cardroom.core.ranking import rank
 from cardroom.core.record import Record
 from cardroom.core.registry import get, register, registered, replay
 from cardroom.core.rng import Rng
-from cardroom.core.table import BotTurn, Cursor, Table, Thought, play_out, think
+from cardroom.core.table import BotTurn, Cursor, TableDriver, Thought, play_out, think
 
 __all__ = [
     "PUBLIC",
@@ -43,7 +43,7 @@ __all__ = [
     "Result",
     "Rng",
     "State",
-    "Table",
+    "TableDriver",
     "Thought",
     "UnknownGame",
     "Viewer",

@@ -14,15 +14,18 @@ from typing import Any, Protocol
 
 from cardroom.core.errors import BadRequest
 from cardroom.core.rng import Rng
+from cardroom.core.views import View as TypedView
 
-View = Mapping[str, Any]
+Seen = TypedView[Any] | Mapping[str, Any]
+"""A seat's view as a bot is given it: typed, or the protocol's JSON object
+(a game's bot reads the JSON form with ``core.views.read_view``)."""
 Budget = Mapping[str, Any]
 
 
 class SeatStates(Protocol):
     """What ``choose_for`` reads of a state: a seat's view and legal actions."""
 
-    def view(self, seat: int) -> dict[str, Any]: ...
+    def seen(self, seat: int) -> TypedView[Any]: ...
 
     def legal_texts(self, seat: int) -> list[str]: ...
 
@@ -40,12 +43,12 @@ class Bot(ABC):
     name: str = "bot"
 
     @abstractmethod
-    def choose(self, view: View, legal: Sequence[str]) -> str:
+    def choose(self, view: Seen, legal: Sequence[str]) -> str:
         """One of ``legal``."""
 
     def choose_for(self, state: SeatStates, seat: int) -> str:
         """Decide for ``seat`` from its view only (what front ends call)."""
-        return self.choose(state.view(seat), state.legal_texts(seat))
+        return self.choose(state.seen(seat), state.legal_texts(seat))
 
     def explain(self) -> list[dict[str, Any]]:
         """Why the last move: the top few moves considered, the chosen one
@@ -61,7 +64,7 @@ class RandomBot(Bot):
     def __init__(self, seed: int) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, view: View, legal: Sequence[str]) -> str:
+    def choose(self, view: Seen, legal: Sequence[str]) -> str:
         return self.rng.choice(legal)
 
 

@@ -1,14 +1,13 @@
 """Sets of cards as bits of a plain int, as python-chess keeps squares.
 
 Hot paths keep a hand as an ``int`` mask (bit ``c`` set: card ``c`` held)
-and use the functions here; ``CardSet`` wraps a mask for code that reads
-better with set operations, and ``CardCodes`` turns masks into the protocol's
+and use the functions here; ``CardCodes`` turns masks into the protocol's
 card codes and back for one game's card table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from cardroom.core.errors import BadOption
@@ -112,59 +111,6 @@ def lowest(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-class CardSet:
-    """An immutable set of cards over a mask: set operations, iteration in
-    card order, and the mask itself for the hot paths (``int(s)``)."""
-
-    __slots__ = ("mask",)
-
-    def __init__(self, cards: int | Iterable[int] = 0) -> None:
-        self.mask: int = cards if isinstance(cards, int) else mask_of(cards)
-
-    # Through the constructor, the same on the compiled and the pure path.
-    def __reduce__(self) -> tuple[type[CardSet], tuple[int]]:
-        return CardSet, (self.mask,)
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(cards_of(self.mask))
-
-    def __len__(self) -> int:
-        return self.mask.bit_count()
-
-    def __bool__(self) -> bool:
-        return bool(self.mask)
-
-    def __contains__(self, card: object) -> bool:
-        return isinstance(card, int) and card >= 0 and bool(self.mask >> card & 1)
-
-    def __int__(self) -> int:
-        return self.mask
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, CardSet) and other.mask == self.mask
-
-    def __hash__(self) -> int:
-        return hash(self.mask)
-
-    def __or__(self, other: CardSet) -> CardSet:
-        return CardSet(self.mask | other.mask)
-
-    def __and__(self, other: CardSet) -> CardSet:
-        return CardSet(self.mask & other.mask)
-
-    def __sub__(self, other: CardSet) -> CardSet:
-        return CardSet(self.mask & ~other.mask)
-
-    def __xor__(self, other: CardSet) -> CardSet:
-        return CardSet(self.mask ^ other.mask)
-
-    def __le__(self, other: CardSet) -> bool:
-        return not self.mask & ~other.mask
-
-    def __repr__(self) -> str:
-        return f"CardSet({cards_of(self.mask)})"
-
-
 class CardCodes:
     """One game's card codes: card ``c`` is ``codes[c]``."""
 
@@ -203,6 +149,3 @@ class CardCodes:
                 raise BadOption(f"{prefix}{code} is named twice")
             mask |= 1 << card
         return mask
-
-    def set(self, codes: Iterable[object]) -> CardSet:
-        return CardSet(self.mask(codes))

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardroom.core.ranking import Ranking, rank_shares
+from cardroom.core.views import View
 
 BOUND = 16.0
 """Every observation value lies in [-BOUND, BOUND]: fields are scaled to
@@ -169,18 +170,18 @@ class Encoding(ABC):
         """The fields of an observation for this table."""
 
     @abstractmethod
-    def fill(self, out: Writer, view: Mapping[str, Any], seat: int) -> None:
+    def fill(self, out: Writer, view: View[Any], seat: int) -> None:
         """Write ``seat``'s view into ``out`` (laid out by ``layout``)."""
 
     def observation_shape(self, players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
         return (self.layout(players, options).size,)
 
-    def encode(self, view: Mapping[str, Any]) -> list[float]:
+    def encode(self, view: View[Any]) -> list[float]:
         """A seat's view as numbers. Only a seat's view will do: the public
         and referee views have no viewer to encode from."""
-        seat = view["seat"]
+        seat, players, options = view.seat, view.players, view.options
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise ValueError("an observation is built from a seat's view")
-        out = self.layout(view["players"], view["options"]).writer()
+        out = self.layout(players, options).writer()
         self.fill(out, view, seat)
         return [min(BOUND, max(-BOUND, v)) for v in out.done()]

@@ -15,7 +15,7 @@ and a state that nobody watches (a search playout) pays nothing for it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Final, TypedDict
+from typing import Any, Final
 
 Event = dict[str, Any]
 """A log entry: at least ``type``; ``to`` (a list of seats) marks a private
@@ -24,21 +24,6 @@ event that only those seats (and the referee) see."""
 PUBLIC: Final = "public"
 Viewer = int | str | None
 """A seat, ``PUBLIC``, or None for the referee."""
-
-
-class CommonView(TypedDict):
-    """The part of a view that every game has (the engine protocol's
-    "Views"); each game adds its table through ``State.table_view``."""
-
-    game: str
-    players: int
-    phase: str
-    to_act: list[int]
-    over: bool
-    seat: int | str | None
-    scores: list[Any]
-    options: dict[str, Any]
-    log_size: int
 
 
 def visible(event: Event, viewer: Viewer) -> bool:

@@ -17,7 +17,9 @@ may set ``deal_next_round`` to False (the other switches of the fast path;
 tests/core/test_fast_paths.py plays every game both ways).
 
 Views are allow-lists built by each game's ``table_view`` for a viewer: a
-seat, ``PUBLIC`` (a spectator) or None (the referee); see ``events``.
+seat, ``PUBLIC`` (a spectator) or None (the referee); see ``events``. The
+game's part is a frozen dataclass of the types it declares (``view_types``);
+``seen`` gives the typed ``View`` (core.views), ``view`` its JSON form.
 """
 
 from __future__ import annotations
@@ -32,14 +34,15 @@ from mypy_extensions import mypyc_attr
 from cardroom.core.bot import Bot
 from cardroom.core.encoding import Encoding
 from cardroom.core.errors import BadOption, GameOver, IllegalAction, NotYourTurn
-from cardroom.core.events import PUBLIC, CommonView, Event, Log, Viewer, visible
+from cardroom.core.events import PUBLIC, Event, Log, Viewer, visible
 from cardroom.core.options import STACK_OPTION, Option, resolve_options
 from cardroom.core.pickling import by_fields
 from cardroom.core.ranking import rank
 from cardroom.core.record import Record
 from cardroom.core.rng import Rng
+from cardroom.core.views import View, ViewTypes, frozen, read_view
 
-__all__ = ["PUBLIC", "CommonView", "Event", "Game", "GameParts", "Log", "Result", "State",
+__all__ = ["PUBLIC", "Event", "Game", "GameParts", "Log", "Result", "State",
            "Viewer", "rank", "visible"]
 
 
@@ -154,13 +157,14 @@ class State(ABC):
         """The outcome; only called when the game is over."""
 
     @abstractmethod
-    def table_view(self, seat: Viewer) -> dict[str, Any]:
-        """The game's part of a view: only what ``seat`` may know (a seat
-        number; ``PUBLIC``: what every seat may know; None: everything)."""
+    def table_view(self, seat: Viewer) -> Any:
+        """The game's part of a view, of the type ``Game.view_types`` names
+        for the viewer: only what ``seat`` may know (a seat number;
+        ``PUBLIC``: what every seat may know; None: everything)."""
 
     def resample(self, seat: int, rng: Rng) -> State:
         """A state drawn from ``seat``'s information set (see Game.determinize)."""
-        return self.game.determinize(self.view(seat), rng)
+        return self.game.determinize(self.seen(seat), rng)
 
     def invariant_errors(self) -> list[str]:
         """Broken invariants of this state, in words (tests check after each action)."""
@@ -238,32 +242,27 @@ class State(ABC):
         """``viewer``'s events from index ``since`` of its own log on."""
         return self.log.since(viewer, since)
 
-    def view(self, seat: Viewer, since: int = 0, log: bool = True) -> dict[str, Any]:
-        """A JSON-ready view: everything for the referee (None), else an
-        allow-list of what ``seat`` (a seat, or ``PUBLIC``) may know. ``log``
-        holds the viewer's events from ``since`` on (none when ``log`` is
-        False); ``log_size`` counts them all."""
-        common: CommonView = {
-            "game": self.game.id,
-            "players": self.players,
-            "phase": self.phase(),
-            "to_act": list(self.to_act()),
-            "over": self.is_over(),
-            "seat": seat,
-            "scores": self.scores(),
-            "options": {k: v for k, v in self.options.items() if k != "stack"},
-            "log_size": 0,
-        }
-        out: dict[str, Any] = dict(common)
-        out.update(self.table_view(seat))
+    def seen(self, seat: Viewer, since: int = 0, log: bool = True) -> View[Any]:
+        """What ``seat`` knows, typed: everything for the referee (None), else
+        an allow-list for a seat or ``PUBLIC``. ``log`` holds the viewer's
+        events from ``since`` on (None when ``log`` is False); ``log_size``
+        counts them all."""
         events = self.log.visible_to(seat)
-        out["log_size"] = len(events)
-        if log:
-            out["log"] = events[max(0, since):]
-        if seat is None:
-            out["seed"] = self.seed
-            out["given_options"] = self.given_options
-        return out
+        referee = seat is None
+        return View(
+            game=self.game.id, players=self.players, phase=self.phase(),
+            to_act=tuple(self.to_act()), over=self.is_over(), seat=seat,
+            scores=frozen(self.scores()),
+            options={k: v for k, v in self.options.items() if k != "stack"},
+            log_size=len(events), table=self.table_view(seat),
+            log=tuple(events[max(0, since):]) if log else None,
+            seed=self.seed if referee else None,
+            given_options=self.given_options if referee else None,
+        )
+
+    def view(self, seat: Viewer, since: int = 0, log: bool = True) -> dict[str, Any]:
+        """``seen`` as the protocol's JSON object."""
+        return self.seen(seat, since, log).to_json()
 
     def record(self) -> Record:
         if self.history is None:
@@ -282,9 +281,10 @@ class GameParts:
     """What a game package plugs into its ``Game`` besides rules and data:
     the determinization sampler, the heuristic bot and the text rendering."""
 
-    determinize: Callable[[Game, Mapping[str, Any], Rng], State]
+    determinize: Callable[[Game, View[Any], Rng], State]
     heuristic: Callable[[int], Bot]
-    render: Callable[[Mapping[str, Any], bool], str]
+    render: Callable[[View[Any], bool, bool], str]
+    """The table as text: a view, colour on, compact (fits 80x24)."""
     describe_event: Callable[[Mapping[str, Any], Viewer], str | None]
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
@@ -316,6 +316,8 @@ class Game(ABC):
     tuned per game with the arena)."""
     encoding: ClassVar[Encoding]
     """Action index, length cap, returns and observations (core.encoding)."""
+    view_types: ClassVar[ViewTypes]
+    """The declared parts of a view: a seat's, a spectator's, the referee's."""
 
     def all_options(self) -> tuple[Option, ...]:
         return (*self.options, STACK_OPTION)
@@ -401,28 +403,36 @@ class Game(ABC):
         state.setup()
         return state
 
-    def determinize(self, view: Mapping[str, Any], rng: Rng) -> State:
+    def read_view(self, view: View[Any] | Mapping[str, Any]) -> View[Any]:
+        """A view of this game as a ``View``, read from JSON if need be."""
+        if not isinstance(view, View) and view.get("game") != self.id:
+            raise ValueError(f"a view of {view.get('game')!r} is no view of {self.id!r}")
+        return read_view(view, lambda _: self.view_types)
+
+    def determinize(self, view: View[Any] | Mapping[str, Any], rng: Rng) -> State:
         """A full state drawn from one seat's information set, built from that
         seat's view alone (never the referee state): what the seat cannot see
         (other hands, deck order, other seats' unrevealed choices) is dealt
         at random, uniformly among the deals consistent with the view, and
         future chance uses a fresh stream from ``rng``. The state's view for
         that seat equals ``view``; it has no record (``history`` is None)."""
-        return self.parts.determinize(self, view, rng)
+        return self.parts.determinize(self, self.read_view(view), rng)
 
-    def determinized_base(self, state: State, view: Mapping[str, Any], rng: Rng) -> None:
+    def determinized_base(self, state: State, view: View[Any], rng: Rng) -> None:
         """Fill the shared fields of a state built by ``determinize``."""
-        state._init_base(self, view["players"], 0, dict(view["options"]), {},
-                         Rng(rng.next64()))
+        state._init_base(self, view.players, 0, dict(view.options), {}, Rng(rng.next64()))
         state.history = None
-        state.log = Log(view["log"])
+        state.log = Log(view.log or ())
 
     def heuristic_bot(self, seed: int) -> Bot:
         return self.parts.heuristic(seed)
 
-    def render(self, view: Mapping[str, Any], color: bool) -> str:
-        """The table as text, from a view (a seat's, the public or the referee's)."""
-        return self.parts.render(view, color)
+    def render(self, view: View[Any] | Mapping[str, Any], color: bool,
+               compact: bool = False) -> str:
+        """The table as text, from a view (a seat's, the public or the
+        referee's); ``compact`` asks for a table that fits 80x24, details
+        left out (a game without a compact form ignores it)."""
+        return self.parts.render(self.read_view(view), color, compact)
 
     def describe_event(self, event: Mapping[str, Any], viewer: Viewer) -> str | None:
         """One log event as a sentence for the terminal; None to stay silent."""
@@ -450,10 +460,10 @@ class Game(ABC):
     def observation_shape(self, players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
         return self.encoding.observation_shape(players, options)
 
-    def encode_observation(self, view: Mapping[str, Any]) -> list[float]:
-        """A seat's view (``state.view(seat)``) as a fixed-length list of numbers."""
-        return self.encoding.encode(view)
+    def encode_observation(self, view: View[Any] | Mapping[str, Any]) -> list[float]:
+        """A seat's view (``state.seen(seat)``) as a fixed-length list of numbers."""
+        return self.encoding.encode(self.read_view(view))
 
-    def observation_text(self, view: Mapping[str, Any]) -> str:
+    def observation_text(self, view: View[Any] | Mapping[str, Any]) -> str:
         """The same view as text, without colour."""
         return self.render(view, False)

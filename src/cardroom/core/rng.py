@@ -140,13 +140,6 @@ class Rng:
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return _restored, (self._seed, self._s, self._stack, self._used, self._streams)
 
-    def reseeded(self, seed: int) -> Rng:
-        """A copy with the same stack position but new random streams."""
-        other = self.clone()
-        other._seed = other._s = seed & MASK64
-        other._streams = {}
-        return other
-
     # next64, below and shuffle spell SplitMix64 out inline (no call to
     # _mix): the same stream, about twice as fast on the playout hot paths.
     def next64(self) -> int:

@@ -1,6 +1,6 @@
 """The table driver: one game state, a controller per seat, and what each
 viewer has been shown. Every front end (the terminal, the engine protocol,
-the simulators, the card room) drives its games through a ``Table``.
+the simulators, the card room) drives its games through a ``TableDriver``.
 
 A seat is controlled by a ``Bot`` or from outside (a person at the
 terminal, a WebSocket client, an RL agent), who supplies actions with
@@ -19,13 +19,14 @@ driver blocks on a bot except ``run_bots`` and ``run``, which think in the
 caller's thread by design (the terminal and the simulators).
 
 Viewers (a seat, ``PUBLIC`` or None for the referee) follow the game with
-cursors over their own event sequence; ``subscribe`` pushes every viewer's
-new events after each action, from the same log that builds the views.
+a ``Cursor`` over their own event sequence, from the same log that builds
+the views: the terminal shows each person what is new, and the card room
+pushes each connection what is new once a move is stored.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +34,7 @@ from cardroom.core.bot import Bot
 from cardroom.core.errors import BadRequest, NotYourTurn
 from cardroom.core.events import Event, Viewer, check_viewer
 from cardroom.core.game import State
+from cardroom.core.views import View
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,7 @@ class BotTurn:
     seat: int
     version: int
     bot: Bot
-    view: dict[str, Any]
+    view: View[Any]
     legal: list[str]
 
 
@@ -77,17 +79,13 @@ class Cursor:
         return events
 
 
-Push = Callable[[Viewer, list[Event]], None]
-
-
-class Table:
-    """A game in progress with its seats' controllers and its watchers."""
+class TableDriver:
+    """A game in progress with its seats' controllers."""
 
     def __init__(self, state: State, bots: Mapping[int, Bot] | None = None) -> None:
         self.state = state
         self.bots: dict[int, Bot] = {}
         self.version = 0  # actions applied through this table
-        self._subscribers: list[tuple[Cursor, Push]] = []
         for seat, bot in (bots or {}).items():
             self.set_bot(seat, bot)
 
@@ -100,9 +98,6 @@ class Table:
             self.bots.pop(seat, None)
         else:
             self.bots[seat] = bot
-
-    def outside_seats(self) -> list[int]:
-        return [s for s in range(self.state.players) if s not in self.bots]
 
     def awaited(self) -> list[int]:
         """Every seat whose action is awaited now."""
@@ -121,7 +116,6 @@ class Table:
         may see. A refused action raises a typed error and changes nothing."""
         events = self.state.act(seat, action)
         self.version += 1
-        self._push()
         return events
 
     def bot_turn(self) -> BotTurn | None:
@@ -130,16 +124,24 @@ class Table:
         if seat is None:
             return None
         state = self.state
-        return BotTurn(seat, self.version, self.bots[seat], state.view(seat),
+        return BotTurn(seat, self.version, self.bots[seat], state.seen(seat),
                        state.legal_texts(seat))
 
     def apply_thought(self, thought: Thought) -> list[Event] | None:
         """Apply a bot's decision; None (nothing applied) when the table has
         moved on since the turn was handed out or the seat changed hands."""
-        if thought.version != self.version or thought.seat not in self.bots:
+        if not self.takes(thought):
             return None
-        self.bots[thought.seat] = thought.bot
         return self.act(thought.seat, thought.action)
+
+    def takes(self, thought: Thought) -> bool:
+        """Whether the thought is still wanted (the table has not moved on
+        and the seat is still the bot's); if so the seat's bot becomes the
+        bot as it is after thinking."""
+        if thought.version != self.version or thought.seat not in self.bots:
+            return False
+        self.bots[thought.seat] = thought.bot
+        return True
 
     def run_bots(self) -> int:
         """Let bots act until no bot is awaited; how many actions they took."""
@@ -158,45 +160,15 @@ class Table:
             raise NotYourTurn(f"seats {self.awaited_outside()} are not bots: "
                               "the table waits for their actions")
 
-    # ----- watching ------------------------------------------------------------
+    # ----- watching ----------------------------------------------------------
     def cursor(self, viewer: Viewer, since: int = 0) -> Cursor:
         return Cursor(self.state, viewer, since)
-
-    def subscribe(self, viewer: Viewer, push: Push, since: int | None = None) -> Cursor:
-        """Call ``push(viewer, events)`` with the viewer's new events after
-        every action (from ``since``; by default from now on)."""
-        start = self.state.log.size(viewer) if since is None else since
-        cursor = self.cursor(viewer, start)
-        self._subscribers.append((cursor, push))
-        return cursor
-
-    def unsubscribe(self, cursor: Cursor) -> None:
-        self._subscribers = [(c, p) for c, p in self._subscribers if c is not cursor]
-
-    def _push(self) -> None:
-        for cursor, push in self._subscribers:
-            events = cursor.fetch()
-            if events:
-                push(cursor.viewer, events)
 
     def view(self, viewer: Viewer, since: int = 0, log: bool = True) -> dict[str, Any]:
         check_viewer(viewer, self.state.players)
         return self.state.view(viewer, since, log)
 
-    def record_for(self, viewer: Viewer) -> dict[str, Any]:
-        """The record as ``viewer`` may fetch it: the full record (seed and
-        every action) once the game is over or for the referee; during the
-        game, only the viewer's own events, since the seed and the actions
-        would reveal every hidden card."""
-        check_viewer(viewer, self.state.players)
-        state = self.state
-        if viewer is None or state.is_over():
-            return {"complete": True, **state.record().to_json()}
-        return {"complete": False, "game": state.game.id, "players": state.players,
-                "options": {k: v for k, v in state.options.items() if k != "stack"},
-                "viewer": viewer, "events": list(state.log.visible_to(viewer))}
-
 
 def play_out(state: State, bots: Sequence[Bot]) -> None:
     """Let the bots play ``state`` to the end, each seat by its own bot."""
-    Table(state, dict(enumerate(bots))).run()
+    TableDriver(state, dict(enumerate(bots))).run()

@@ -1,5 +1,5 @@
 """Bots from research libraries, registered by name for every front end
-(a plugin of ``cardroom.frontend``). The library itself is imported only
+(a plugin of ``cardroom.plugins``). The library itself is imported only
 when such a bot is made, so a front end that never seats one never loads
 it, and one without the extra gets a clear message."""
 

@@ -35,7 +35,7 @@ from cardroom.core.encoding import BOUND
 from cardroom.core.errors import CardroomError
 from cardroom.core.events import PUBLIC
 from cardroom.core.rng import Rng
-from cardroom.frontend import load_everything
+from cardroom.plugins import load_everything
 from cardroom.rl.match import Match
 
 SEED_BITS = 63

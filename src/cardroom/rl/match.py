@@ -80,10 +80,10 @@ class Match:
         return self.state.view(seat, log=log)
 
     def observation(self, seat: int) -> list[float]:
-        return self.game.encode_observation(self.view(seat))
+        return self.game.encode_observation(self.state.seen(seat, log=False))
 
     def text(self, seat: int) -> str:
-        return self.game.observation_text(self.view(seat))
+        return self.game.observation_text(self.state.seen(seat, log=False))
 
     def observation_size(self) -> int:
         return self.game.observation_shape(self.players, self.state.options)[0]

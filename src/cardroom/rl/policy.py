@@ -18,7 +18,7 @@ import importlib
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from cardroom.core.bot import Bot, View, bot_names, register_bot
+from cardroom.core.bot import Bot, Seen, bot_names, register_bot
 from cardroom.core.errors import BadOption
 from cardroom.core.game import Game, State
 
@@ -31,9 +31,10 @@ class PolicyBot(Bot):
         self.game, self.policy, self.name = game, policy, name
         self._parsers: dict[int, State] = {}
 
-    def choose(self, view: View, legal: Sequence[str]) -> str:
-        by_index = {self._index(view["players"], text): text for text in legal}
-        observation = self.game.encode_observation(view)
+    def choose(self, view: Seen, legal: Sequence[str]) -> str:
+        typed = self.game.read_view(view)
+        by_index = {self._index(typed.players, text): text for text in legal}
+        observation = self.game.encode_observation(typed)
         choice = self.policy(observation, sorted(by_index))
         if choice not in by_index:
             raise ValueError(f"the policy chose index {choice}, which is not legal now")

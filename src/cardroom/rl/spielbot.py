@@ -24,10 +24,11 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import mcts
 
-from cardroom.core.bot import Bot, View
+from cardroom.core.bot import Bot, Seen
 from cardroom.core.errors import BadRequest
 from cardroom.core.game import Game
 from cardroom.core.rng import Rng
+from cardroom.core.views import View as TypedView
 from cardroom.rl.openspiel import CardroomState, ISMCTSBot, Recipe, short_name
 
 DEFAULTS = {"simulations": 300, "uct_c": 2.0}
@@ -72,32 +73,34 @@ class OpenSpielIsmcts(Bot):
                 {"players": players, "options": json.dumps(given, sort_keys=True)})
         return self._games[key]
 
-    def _root(self, view: View) -> CardroomState:
+    def _root(self, view: TypedView[Any]) -> CardroomState:
         """A state of the seat's information set, with the seat to decide.
         Seats below it in a simultaneous choice decide first in OpenSpiel's
         one-at-a-time order; what they chose is hidden from this seat, so a
         random legal choice for them is as good a guess as any."""
-        spiel_game = self._spiel_game(view["players"], view["options"])
+        spiel_game = self._spiel_game(view.players, view.options)
         root = CardroomState(spiel_game)
-        root._recipe = Recipe(self.game, view["players"], spiel_game.options,
-                              ["resample", view["seat"], view, self.rng.next64() >> 1, 0])
-        while root.current_player() != view["seat"]:
+        # A recipe is JSON (states serialize through it): the view goes in as JSON.
+        root._recipe = Recipe(self.game, view.players, spiel_game.options,
+                              ["resample", view.seat, view.to_json(), self.rng.next64() >> 1, 0])
+        while root.current_player() != view.seat:
             legal = root.legal_actions()
             root.apply_action(legal[self.rng.below(len(legal))])
         return root
 
-    def choose(self, view: View, legal: Sequence[str]) -> str:
+    def choose(self, view: Seen, legal: Sequence[str]) -> str:
         if not legal:
             raise BadRequest("no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
-        root = self._root(view)
+        typed = self.game.read_view(view)
+        root = self._root(typed)
         spiel_game = root.get_game()
         evaluator = mcts.RandomRolloutEvaluator(1, self.numpy)
         bot = ISMCTSBot(spiel_game, evaluator, self.budget["uct_c"],
                         self.budget["simulations"], random_state=self.numpy)
         index = int(bot.step(root))
-        text = str(root.action_to_string(view["seat"], index))
+        text = str(root.action_to_string(typed.seat, index))
         if text not in legal:
             raise BadRequest(f"OpenSpiel's ISMCTS chose {text!r}, which is not legal now")
         return text

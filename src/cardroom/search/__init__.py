@@ -1,7 +1,7 @@
 """Search bots. Importing this package registers ``ismcts`` and the
 strengths (``easy``, ``medium``, ``hard``: ``strengths``) with the bot
 registry, so every front end (play, simulate, the engine's ``suggest``,
-the arena) can name it; ``cardroom.frontend.load_everything`` imports it."""
+the arena) can name it; ``cardroom.plugins.load_everything`` imports it."""
 
 from __future__ import annotations
 

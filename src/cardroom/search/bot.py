@@ -6,10 +6,11 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardroom.core.bot import Bot, View
+from cardroom.core.bot import Bot, Seen
 from cardroom.core.errors import BadRequest
 from cardroom.core.game import Game
 from cardroom.core.rng import Rng
+from cardroom.core.views import View as TypedView
 from cardroom.search.explain import single, top_moves
 from cardroom.search.ismcts import Config, Search, Stats, pick
 from cardroom.search.policy import default_rollout, policy_of
@@ -123,18 +124,19 @@ class IsmctsBot(Bot):
         self.last: Stats | None = None
         self.top: list[dict[str, Any]] = []
 
-    def choose(self, view: View, legal: Sequence[str]) -> str:
+    def choose(self, view: Seen, legal: Sequence[str]) -> str:
         if not legal:
             raise BadRequest("no legal action to choose from")
         if len(legal) == 1:
             self.last = Stats(0, 0.0, 0, {legal[0]: 0})
             self.top = single(legal[0])
             return legal[0]
-        seat = view.get("seat")
-        if not isinstance(seat, int) or seat not in view.get("to_act", ()):
+        typed = self.game.read_view(view)
+        seat = typed.seat
+        if not isinstance(seat, int) or seat not in typed.to_act:
             raise BadRequest("ismcts needs the view of a seat that is to act")
         start = time.perf_counter()
-        search = self.new_search(view)
+        search = self.new_search(typed)
         first = search.determinize()
         by_action: dict[int, str] = {}
         for text in legal:
@@ -151,7 +153,7 @@ class IsmctsBot(Bot):
         self.top = top_moves(children, by_action, action)
         return by_action[action]
 
-    def new_search(self, view: View) -> Search:
+    def new_search(self, view: TypedView[Any]) -> Search:
         """The search for one decision (a hook: bench/clairvoyant.py gives
         its search the referee state instead of determinizations)."""
         return Search(self.game, view, self.rng, self.config)
@@ -160,7 +162,7 @@ class IsmctsBot(Bot):
         return list(self.top)
 
 
-    def prior_bonus(self, view: View, legal: Sequence[str], by_action: dict[int, str],
+    def prior_bonus(self, view: Seen, legal: Sequence[str], by_action: dict[int, str],
                     search: Search) -> dict[int, float]:
         """With a ``prior``, the heuristic's move gets that share of the
         iterations as extra visits: the search must prefer another move by

@@ -15,8 +15,9 @@ from typing import Any, Protocol
 
 from cardroom.core.game import Game, State
 from cardroom.core.rng import Rng
+from cardroom.core.views import View
 
-View = Mapping[str, Any]
+Seen = View[Any] | Mapping[str, Any]
 
 
 class Determinizer(Protocol):
@@ -27,14 +28,14 @@ class Determinizer(Protocol):
 class Redeal:
     """The fallback: the game's ``determinize`` on every draw."""
 
-    def __init__(self, game: Game, view: View, rng: Rng) -> None:
+    def __init__(self, game: Game, view: View[Any], rng: Rng) -> None:
         self.game, self.view, self.rng = game, view, rng
 
     def sample(self) -> State:
         return self.game.determinize(self.view, Rng(self.rng.next64()))
 
 
-Prepare = Callable[[Game, View, Rng], Determinizer]
+Prepare = Callable[[Game, View[Any], Rng], Determinizer]
 
 
 def preparer(game: Game) -> Prepare:
@@ -44,5 +45,5 @@ def preparer(game: Game) -> Prepare:
     return found if found is not None else Redeal
 
 
-def prepare(game: Game, view: View, rng: Rng) -> Determinizer:
-    return preparer(game)(game, view, rng)
+def prepare(game: Game, view: Seen, rng: Rng) -> Determinizer:
+    return preparer(game)(game, game.read_view(view), rng)

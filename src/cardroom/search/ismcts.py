@@ -58,12 +58,12 @@ from cardroom.core.bot import Bot
 from cardroom.core.game import Event, Game, State
 from cardroom.core.pickling import by_fields
 from cardroom.core.rng import Rng
+from cardroom.core.views import View
 from cardroom.search.determinize import prepare
 from cardroom.search.policy import model_of, policy_of
 from cardroom.search.policy import playout as policy_playout
 from cardroom.search.reward import UTILITIES, Utility, margins, outcome
 
-View = Mapping[str, Any]
 HARD_LIMIT_S = 60.0  # not Final: tests/test_reliability.py lowers it
 """No search runs longer than this, whatever its budget says."""
 
@@ -135,11 +135,15 @@ def _seen_by(events: Sequence[Event], texts: list[str], seat: int) -> str:
 class Search:
     """One search from one seat's view."""
 
-    def __init__(self, game: Game, view: View, rng: Rng, config: Config) -> None:
+    def __init__(self, game: Game, seen: View[Any] | Mapping[str, Any], rng: Rng,
+                 config: Config) -> None:
         self.game = game
-        self.view = view
-        self.seat: int = view["seat"]
-        self.players: int = view["players"]
+        self.view = view = game.read_view(seen)
+        seat = view.seat
+        if not isinstance(seat, int):
+            raise ValueError("a search starts from a seat's view")
+        self.seat: int = seat
+        self.players: int = view.players
         self.rng = rng
         self.config = config
         self.utility: Utility = UTILITIES[config.reward]
@@ -149,8 +153,8 @@ class Search:
         self.low = math.inf
         self.high = -math.inf
         self.roots = [Node() for _ in range(self.players)]
-        # Counted as they are made: walking a capped search's tree (100k
-        # nodes at 8 players) after the deadline took 60 ms of the move.
+        # Counted as they are made, so a search capped by node count never
+        # walks its tree (up to 100k nodes) after the deadline.
         self.nodes: int = self.players
         self.iterations = 0
         # Playouts draw from a C-speed generator seeded from the bot's Rng

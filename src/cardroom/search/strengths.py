@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardroom.core.bot import Bot, View, register_bot
+from cardroom.core.bot import Bot, Seen, register_bot
 from cardroom.core.errors import BadRequest
 from cardroom.core.game import Game
 from cardroom.core.rng import Rng
@@ -43,7 +43,7 @@ class CarelessBot(Bot):
         self.slip = slip
         self.steady = game.heuristic_bot(self.rng.next64())
 
-    def choose(self, view: View, legal: Sequence[str]) -> str:
+    def choose(self, view: Seen, legal: Sequence[str]) -> str:
         if not legal:
             raise BadRequest("no legal action to choose from")
         # Both draws are taken every move, so one stream decides the same

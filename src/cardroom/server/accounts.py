@@ -24,7 +24,7 @@ from cardroom.core.errors import BadRequest, CardroomError
 from cardroom.games import get_game
 from cardroom.server import security
 from cardroom.server.errors import RateLimited, Unauthorized
-from cardroom.server.http import bearer, read_body
+from cardroom.server.inputs import bearer, read_body
 from cardroom.server.limits import Buckets
 from cardroom.server.live import table_info
 from cardroom.server.room import Room

@@ -16,18 +16,19 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from cardroom import protocol
 from cardroom.core.errors import BadRequest, CardroomError
 from cardroom.core.events import PUBLIC, Viewer
 from cardroom.core.record import Record
 from cardroom.core.registry import replay
-from cardroom.frontend import load_everything
 from cardroom.games import all_games, get_game
+from cardroom.plugins import load_everything
 from cardroom.server import accounts, ws
 from cardroom.server.clock import Clock, SystemClock
 from cardroom.server.config import Config
-from cardroom.server.errors import Forbidden, RateLimited, TooLarge
+from cardroom.server.errors import Forbidden, RateLimited, TooLarge, error_response
 from cardroom.server.headers import SecurityHeaders
-from cardroom.server.http import bearer, client_address, error_response, read_body
+from cardroom.server.inputs import bearer, client_address, read_body
 from cardroom.server.limits import MAX_BODY_BYTES, Buckets
 from cardroom.server.room import Room
 
@@ -123,11 +124,8 @@ def _lobby_routes(app: FastAPI, room: Room, buckets: Buckets) -> None:
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> dict[str, Any]:
-        data = (await room.get(table_id)).data
-        if data.status != "over":
-            raise Forbidden("the record is shown once the game is over")
-        return {"record": _record(data.game, data.players, data.seed, data.options,
-                                  data.actions).to_json()}
+        live = await room.get(table_id)
+        return protocol.record(live.table.state, PUBLIC, live.status == "over")
 
     @app.get("/api/tables/{table_id}/replay")
     async def replay_view(table_id: str, seat: str = PUBLIC,

@@ -35,7 +35,7 @@ from multiprocessing.process import BaseProcess
 from typing import cast
 
 from cardroom.core.table import BotTurn, Thought, think
-from cardroom.frontend import load_everything
+from cardroom.plugins import load_everything
 
 # How long close() lets the workers finish the move in hand before killing them.
 STOP_WAIT_S = 2.0

@@ -1,4 +1,5 @@
-"""Time for the card room, injected so that tests run clocks without sleeping."""
+"""Time for the card room, injected so that tests run clocks without sleeping
+(tests/server/support.py has a clock that moves only when told to)."""
 
 from __future__ import annotations
 
@@ -16,15 +17,3 @@ class SystemClock:
     def now(self) -> float:
         return time.monotonic()
 
-
-class FakeClock:
-    """A clock that only moves when told to."""
-
-    def __init__(self, start: float = 1000.0) -> None:
-        self.t = start
-
-    def now(self) -> float:
-        return self.t
-
-    def advance(self, seconds: float) -> None:
-        self.t += seconds

@@ -1,16 +1,19 @@
-"""The card room's error codes beyond the engine's, with their HTTP status."""
+"""The card room's error codes beyond the engine's, with their HTTP status,
+and the error answer over HTTP."""
 
 from __future__ import annotations
 
+from fastapi.responses import JSONResponse
+
 from cardroom.core.errors import CardroomError
+from cardroom.protocol import Forbidden
+
+__all__ = ["Forbidden", "NoTable", "RateLimited", "SeatTaken", "StorageFailed", "TableFull",
+           "TooLarge", "Unauthorized", "error_response", "http_status"]
 
 
 class Unauthorized(CardroomError):
     code = "unauthorized"
-
-
-class Forbidden(CardroomError):
-    code = "forbidden"
 
 
 class NoTable(CardroomError):
@@ -48,3 +51,8 @@ HTTP_STATUS = {
 
 def http_status(code: str) -> int:
     return HTTP_STATUS.get(code, 400)
+
+
+def error_response(code: str, message: str, status: int | None = None) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}},
+                        status_code=status or http_status(code))

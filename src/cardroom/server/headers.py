@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from cardroom.server.http import error_response
+from cardroom.server.errors import error_response
 
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 # Sec-Fetch-Site values of a request the card room's own pages made, or a

@@ -1,6 +1,8 @@
 """A table in play on the server: its driver, its seats as the lobby shows
 them, its connections and its clock banks. Everything sent from here is
-built from a viewer's view or events, never from the referee state."""
+built from a viewer's view or events, never from the referee state: each
+connection follows its viewer's events with a ``Cursor`` (the table
+driver's, as the terminal does), so that every event reaches it once."""
 
 from __future__ import annotations
 
@@ -12,12 +14,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardroom.core.bot import make_bot
-from cardroom.core.events import PUBLIC, Viewer
+from cardroom import protocol
+from cardroom.core.bot import Bot, make_bot
+from cardroom.core.events import PUBLIC, Event, Viewer
 from cardroom.core.record import Record
 from cardroom.core.registry import replay
-from cardroom.core.table import Table
-from cardroom.server.store import SeatData, TableData
+from cardroom.core.table import Cursor, TableDriver
+from cardroom.server.store import Control, SeatData, TableData
 
 # What a stand-in plays for a seat whose clock ran out or who left.
 STANDIN_BOT = "heuristic"
@@ -29,7 +32,8 @@ class Conn:
     """One WebSocket connection: the viewer it holds after ``hello`` (and
     the hash of the token that gave it, checked against the seat's current
     token on every use), its place in that viewer's events, and its
-    outgoing messages in order."""
+    outgoing messages in order: answers, and pushes, which wait while an
+    answer they follow is on its way (``defer_pushes``)."""
 
     def __init__(self, address: str = "", opened: float = 0.0) -> None:
         self.address = address
@@ -38,9 +42,10 @@ class Conn:
         self.token_hash: str | None = None
         self.said_hello = False
         self.table: LiveTable | None = None
-        self.position = 0
+        self.cursor: Cursor | None = None
         self.out: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
+        self.deferred: list[dict[str, Any]] | None = None
 
     @property
     def seat(self) -> int | None:
@@ -54,6 +59,25 @@ class Conn:
             return
         self.out.put_nowait(json.dumps(message, separators=(",", ":")))
 
+    def push(self, message: dict[str, Any]) -> None:
+        if self.deferred is not None:
+            self.deferred.append(message)
+        else:
+            self.send(message)
+
+    def defer_pushes(self) -> None:
+        """Hold pushes until the answer being built is sent: the events
+        that answer holds come before those of any push after it."""
+        if self.deferred is None:
+            self.deferred = []
+
+    def answer(self, message: dict[str, Any]) -> None:
+        """Send the answer to a request, then the pushes held for it."""
+        self.send(message)
+        deferred, self.deferred = self.deferred or [], None
+        for push in deferred:
+            self.send(push)
+
     def close(self) -> None:
         if not self.closed:
             self.closed = True
@@ -62,17 +86,29 @@ class Conn:
     def hold(self, viewer: Viewer, token_hash: str | None) -> None:
         self.viewer, self.token_hash, self.said_hello = viewer, token_hash, True
 
+    def follow(self, table: TableDriver) -> None:
+        """Follow the viewer's events on ``table``: from where this
+        connection was (the same game reloaded), else from now on."""
+        start = self.cursor.position if self.cursor else table.state.log.size(self.viewer)
+        self.cursor = table.cursor(self.viewer, start)
+
+    def unseen(self) -> list[Event]:
+        """The viewer's events this connection has not been given (now given)."""
+        assert self.cursor is not None, "a connection follows a table from hello on"
+        return self.cursor.fetch()
+
     def release(self) -> None:
         """Hold nothing any more: the connection may say hello again, in
         the hello time from now."""
         self.viewer, self.token_hash, self.said_hello = None, None, False
+        self.cursor = None
         self.opened = time.monotonic()
 
 
 @dataclass
 class LiveTable:
     data: TableData
-    table: Table
+    table: TableDriver
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Conn] = field(default_factory=set)
     running: dict[int, float] = field(default_factory=dict)  # seat -> clock start
@@ -111,8 +147,7 @@ class LiveTable:
 
     def has_people(self) -> bool:
         """Whether a person plays here (a human seat not given up)."""
-        return any(s.kind == "human" and s.control in ("seated", "away")
-                   for s in self.data.seats)
+        return any(s.kind == "human" and s.control.by_person for s in self.data.seats)
 
     def has_human_seats(self) -> bool:
         return any(s.kind == "human" for s in self.data.seats)
@@ -141,7 +176,7 @@ class LiveTable:
         """Seats whose clocks run now: awaited and played by their person."""
         if self.data.clock is None or self.status != "playing":
             return []
-        return [s for s in self.table.awaited() if self.seat(s).control == "seated"]
+        return [s for s in self.table.awaited() if self.seat(s).control == Control.SEATED]
 
     def reclock(self, now: float) -> dict[int, dict[str, Any]]:
         """Stop the clocks of seats no longer awaited (adding the per-move
@@ -155,7 +190,7 @@ class LiveTable:
             info = self.seat(seat)
             left = self.remaining(seat, now) or 0.0
             del self.running[seat]
-            info.clock_s = left + per_move if info.control == "seated" else left
+            info.clock_s = left + per_move if info.control == Control.SEATED else left
             changed[seat] = {"clock_s": info.clock_s}
         for seat in running - set(self.running):
             self.running[seat] = now
@@ -166,25 +201,47 @@ class LiveTable:
 
     # ----- what the lobby and the connections see ----------------------------
     def info(self, now: float) -> dict[str, Any]:
-        return table_info(self.data, self.table.awaited() if self.status == "playing" else [],
+        return table_info(self.data, self.to_act(),
                           [self.remaining(s.seat, now) for s in self.data.seats])
 
-    def push_events(self, conn: Conn) -> None:
-        events = self.table.state.log.since(conn.viewer, conn.position)
-        conn.position += len(events)
-        state = self.table.state
-        conn.send({"push": "events", "events": events, "log_size": conn.position,
-                   "to_act": list(state.to_act()) if self.status == "playing" else [],
-                   "over": state.is_over()})
+    def to_act(self) -> list[int]:
+        """The seats awaited, as the lobby and the pushes show them: none
+        before the start or after the end."""
+        return list(self.table.awaited()) if self.status == "playing" else []
 
-    def broadcast(self, now: float) -> None:
+    def legal(self, seat: int) -> list[str]:
+        """The seat's legal actions for its person: none unless the game is
+        on and the seat is theirs (a stand-in's while away)."""
+        may_act = self.status == "playing" and self.seat(seat).control.by_person
+        actions: list[str] = protocol.legal(self.table.state, seat, may_act)["actions"]
+        return actions
+
+    def drawing(self, viewer: Viewer) -> dict[str, Any]:
+        """What a viewer needs to draw the table: its view without the log
+        and, for a seat, its legal actions."""
+        out: dict[str, Any] = {"view": self.table.view(viewer, log=False)}
+        if isinstance(viewer, int):
+            out["legal"] = self.legal(viewer)
+        return out
+
+    def publish(self, now: float) -> None:
+        """Push every connection that holds its viewer the events it has
+        not been given, with what it needs to draw the table (built once
+        per viewer), then the running clocks."""
         holders = self.holders()
+        drawn: dict[Viewer, dict[str, Any]] = {}
+        to_act, over = self.to_act(), self.table.state.is_over()
         for conn in holders:
-            self.push_events(conn)
+            if conn.viewer not in drawn:
+                drawn[conn.viewer] = self.drawing(conn.viewer)
+            events = conn.unseen()
+            assert conn.cursor is not None
+            conn.push({"push": "events", "events": events, "log_size": conn.cursor.position,
+                       "to_act": to_act, "over": over, **drawn[conn.viewer]})
         for seat in self.running:
             message = {"push": "clock", "seat": seat, "remaining_s": self.remaining(seat, now)}
             for conn in holders:
-                conn.send(message)
+                conn.push(message)
 
     def push_table(self, now: float) -> None:
         self.push({"push": "table", "table": self.info(now)})
@@ -192,7 +249,7 @@ class LiveTable:
     def push(self, message: dict[str, Any]) -> None:
         """To every connection that still holds its viewer."""
         for conn in self.holders():
-            conn.send(message)
+            conn.push(message)
 
 
 def table_info(data: TableData, to_act: list[int],
@@ -220,7 +277,7 @@ def public_options(options: dict[str, Any]) -> dict[str, Any]:
 
 def seat_info(seat: SeatData) -> dict[str, Any]:
     return {"seat": seat.seat, "kind": seat.kind, "bot": seat.bot,
-            "taken": seat.control != "open", "name": seat.name, "control": seat.control,
+            "taken": seat.control != Control.OPEN, "name": seat.name, "control": seat.control,
             "account": seat.account_id is not None}
 
 
@@ -231,19 +288,15 @@ def invite_path(table_id: str) -> str:
 def build(data: TableData) -> LiveTable:
     """A live table from its stored record (replaying every action)."""
     state = replay(Record(data.game, data.players, data.seed, data.options, data.actions))
-    table = Table(state)
+    table = TableDriver(state)
     for seat in data.seats:
-        if seat.control == "bot":
+        if seat.control == Control.BOT:
             table.set_bot(seat.seat, make_bot(seat.bot or STANDIN_BOT, state.game,
                                               secrets.randbits(63), seat.budget))
-        elif seat.control in ("away", "left"):
+        elif seat.control in (Control.AWAY, Control.LEFT):
             table.set_bot(seat.seat, standin(table))
     return LiveTable(data, table)
 
 
-def standin(table: Table) -> Any:
+def standin(table: TableDriver) -> Bot:
     return make_bot(STANDIN_BOT, table.state.game, secrets.randbits(63), None)
-
-
-def viewer_name(viewer: Viewer) -> str:
-    return "a spectator" if viewer == PUBLIC else f"seat {viewer}"

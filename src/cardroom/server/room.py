@@ -1,8 +1,9 @@
 """The room service: the live tables, their seats, connections, clocks and
 bot work. Routes call it; it calls storage from one writer thread and bots
-through the worker pool. Every change follows one path: apply on the
-table's driver, store (before anyone hears of it), then push to every
-connection of the table, each from its own viewer's events.
+through the worker pool. Every move, a person's or a bot's, follows one
+path (``_move``): apply it on the table's driver, store it (before anyone
+hears of it), answer the actor, then push every connection its own
+viewer's events with what it needs to draw the table.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import Any, TypeVar
 
+from cardroom import protocol
 from cardroom.core.errors import BadRequest, CardroomError, GameOver, NotYourTurn
 from cardroom.core.events import PUBLIC
 from cardroom.core.table import BotTurn, Thought
@@ -32,10 +34,10 @@ from cardroom.server.errors import (
     TableFull,
     Unauthorized,
 )
+from cardroom.server.inputs import display_name, new_table
 from cardroom.server.live import Conn, LiveTable, build, standin, table_info
 from cardroom.server.quotas import Quotas
-from cardroom.server.requests import display_name, new_table
-from cardroom.server.store import Finish, SeatData, Store
+from cardroom.server.store import Control, Finish, SeatData, Store
 
 log = logging.getLogger("cardroom.server")
 T = TypeVar("T")
@@ -216,16 +218,18 @@ class Room:
             seat = self._free_seat(live, body.get("seat"), account)
             token = security.new_token()
             fields = {"name": name, "token_hash": security.token_hash(token),
-                      "account_id": account[0] if account else None, "control": "seated"}
+                      "account_id": account[0] if account else None,
+                      "control": Control.SEATED}
             humans = [s for s in live.data.seats if s.kind == "human"]
-            starting = all(s.control != "open" or s is seat for s in humans)
+            starting = all(s.control != Control.OPEN or s is seat for s in humans)
             await self.db(self._store_join, live.id, seat.seat, fields, starting)
             for key, value in fields.items():
                 setattr(seat, key, value)
             if starting:
                 live.data.status = "playing"
                 self._changed(live)
-            live.push_table(self.clock.now())
+            else:
+                live.push_table(self.clock.now())
         return {"seat": seat.seat, "token": token, "table": live.info(self.clock.now())}
 
     def _store_join(self, table_id: str, seat: int, fields: dict[str, Any],
@@ -246,7 +250,7 @@ class Room:
                 s.account_id == account[0] for s in data.seats):
             raise Forbidden("you already have a seat at this table")
         if wanted is None:
-            free = [s for s in data.seats if s.kind == "human" and s.control == "open"]
+            free = [s for s in data.seats if s.kind == "human" and s.control == Control.OPEN]
             if not free:
                 raise TableFull("every seat at this table is taken")
             return free[0]
@@ -256,7 +260,7 @@ class Room:
         seat = data.seats[wanted]
         if seat.kind == "bot":
             raise SeatTaken(f"seat {wanted} is played by a bot")
-        if seat.control != "open":
+        if seat.control != Control.OPEN:
             raise SeatTaken(f"seat {wanted} is taken")
         return seat
 
@@ -274,11 +278,11 @@ class Room:
                 raise Unauthorized("say hello with your seat's token, or with spectate: true")
             assert conn.viewer is not None
             conn.table = live
-            conn.position = live.table.state.log.size(conn.viewer)
+            conn.follow(live.table)
             live.conns.add(conn)
             live.watch_idle(self.clock.now())
-            if conn.seat is not None and live.seat(conn.seat).control == "away":
-                await self._back(live, conn.seat)
+            if conn.seat is not None and live.seat(conn.seat).control == Control.AWAY:
+                await self._back(live, conn.seat, conn)
             view = live.table.view(conn.viewer)
             info = live.info(self.clock.now())
         chat = await self.db(self.store.chat, live.id, 50)
@@ -316,38 +320,52 @@ class Room:
             conn.table.conns.discard(conn)
             conn.table.watch_idle(self.clock.now())
 
-    async def act(self, conn: Conn, seat: int, text: str, rid: Any) -> None:
-        """Apply, store, answer the actor, then push to everyone."""
+    async def act(self, conn: Conn, seat: int, text: str) -> dict[str, Any]:
+        """A person's move; answered with the events it caused that the
+        connection had not been given, and the seat's view after it."""
         live = self._table(conn)
         async with live.lock:
             self.holder(conn, live)
             self._check_playing(live)
-            control = live.seat(seat).control
-            if control == "left":
+            if live.seat(seat).control == Control.LEFT:
                 raise Forbidden("you left this table: a bot plays this seat now")
-            if control == "away" and seat in live.table.awaited():
-                await self._back(live, seat)
-            live.table.act(seat, text)
-            await self._commit(live, seat)
-            events = live.table.state.log.since(seat, conn.position)
-            conn.position += len(events)
-            conn.send({"id": rid, "ok": True, "events": events,
-                       "view": live.table.view(seat, log=False)})
-            live.broadcast(self.clock.now())
-            self.schedule_bots(live)
+            answer = await self._move(live, seat, text, conn)
+        assert answer is not None
+        return answer
 
-    def _check_playing(self, live: LiveTable) -> None:
-        if live.status == "over":
-            raise GameOver("the game is over")
-        if live.status == "waiting":
-            taken = sum(1 for s in live.data.seats if s.control != "open")
-            raise NotYourTurn(f"the game starts when every seat is taken ({taken} of "
-                              f"{live.data.players} taken)")
+    # ----- the one commit-and-push path ----------------------------------------------
+    async def _move(self, live: LiveTable, seat: int, text: str,
+                    actor: Conn | None = None) -> dict[str, Any] | None:
+        """Every move, under the table's lock, top to bottom: apply it; store
+        it; answer the actor (a person's connection; None for a bot); push
+        every connection its own events and what it needs to draw the
+        table; ask the next bot. A refused move raises and changes nothing;
+        a move that cannot be stored is undone (the table reloads)."""
+        live.table.act(seat, text)
+        returned = self._take_back(live, seat) if actor is not None else {}
+        finished = await self._store(live, seat, returned)
+        answer = None
+        if actor is not None:
+            answer = protocol.acted(live.table.state, seat, actor.unseen())
+        self._publish(live, actor, seats_changed=bool(returned) or finished)
+        self.schedule_bots(live)
+        return answer
 
-    async def _commit(self, live: LiveTable, seat: int) -> None:
-        """Store the action just applied (with the clocks it moved, and the
-        result if it ended the game); on failure the table reloads from
-        storage, as if the action had never come."""
+    def _take_back(self, live: LiveTable, seat: int) -> dict[int, dict[str, Any]]:
+        """A person who moves while a stand-in plays for them (their clock
+        ran out) is back: the seat fields to store with the move."""
+        if live.seat(seat).control != Control.AWAY:
+            return {}
+        fields = self._return_fields(live, seat)
+        self._seat_back(live, seat, fields)
+        return {seat: fields}
+
+    async def _store(self, live: LiveTable, seat: int,
+                     seats: dict[int, dict[str, Any]]) -> bool:
+        """Store the move just applied, in one transaction with the seats it
+        changed (``seats``, and the clocks it moved) and the result if it
+        ended the game; whether it ended the game. On failure the table
+        reloads from storage, as if the move had never come."""
         state = live.table.state
         assert state.history is not None
         text = state.action_text(state.history[-1][1])
@@ -355,7 +373,9 @@ class Room:
         finish = self._finish(live) if state.is_over() else None
         if finish is not None:
             live.data.status = "over"
-        changed = live.reclock(now)
+        changed = {number: dict(fields) for number, fields in seats.items()}
+        for number, fields in live.reclock(now).items():
+            changed.setdefault(number, {}).update(fields)
         try:
             await self.db(self.store.append, live.id, len(state.history) - 1, seat, text,
                           changed, finish)
@@ -369,7 +389,28 @@ class Room:
             live.data.result = finish.result
             self._keep_finished(live)
             self.recent.appendleft(live.info(now))
+        return finish is not None
+
+    def _publish(self, live: LiveTable, actor: Conn | None = None,
+                 seats_changed: bool = False) -> None:
+        """Push what changed to every connection of the table: the table as
+        the lobby shows it when its seats changed, then each connection's
+        events with its view (and legal actions), then the clocks. The
+        actor's pushes wait until its answer is sent."""
+        now = self.clock.now()
+        if actor is not None:
+            actor.defer_pushes()
+        if seats_changed:
             live.push_table(now)
+        live.publish(now)
+
+    def _check_playing(self, live: LiveTable) -> None:
+        if live.status == "over":
+            raise GameOver("the game is over")
+        if live.status == "waiting":
+            taken = sum(1 for s in live.data.seats if s.control != Control.OPEN)
+            raise NotYourTurn(f"the game starts when every seat is taken ({taken} of "
+                              f"{live.data.players} taken)")
 
     def _finish(self, live: LiveTable) -> Finish:
         result = live.table.state.result().to_json()
@@ -386,12 +427,15 @@ class Room:
             return
         fresh = build(data)
         live.data, live.table, live.running = fresh.data, fresh.table, {}
+        for conn in live.conns:
+            conn.follow(live.table)
         live.reclock(self.clock.now())
 
-    def _changed(self, live: LiveTable) -> None:
-        """After a change that stored its own rows: clocks, pushes, bots."""
+    def _changed(self, live: LiveTable, actor: Conn | None = None) -> None:
+        """After a seat change that stored its own rows: clocks, pushes
+        (the table's seats, then each connection's), bots."""
         live.reclock(self.clock.now())
-        live.broadcast(self.clock.now())
+        self._publish(live, actor, seats_changed=True)
         self.schedule_bots(live)
 
     def _keep_finished(self, live: LiveTable) -> None:
@@ -411,24 +455,34 @@ class Room:
         live, seat = self._table(conn), self._own_seat(conn)
         async with live.lock:
             self.holder(conn, live)
-            if live.seat(seat).control == "left":
+            if live.seat(seat).control == Control.LEFT:
                 raise Forbidden("you left this table: a bot plays this seat now")
-            if live.seat(seat).control == "away":
-                await self._back(live, seat)
-        return {"table": live.info(self.clock.now())}
+            if live.seat(seat).control == Control.AWAY:
+                await self._back(live, seat, conn)
+            return {"table": live.info(self.clock.now())}
 
-    async def _back(self, live: LiveTable, seat: int) -> None:
-        """The seat's person is back: the stand-in bot gives the seat up,
-        with some time on the clock to make the next move."""
-        info = live.seat(seat)
-        bank = info.clock_s
+    async def _back(self, live: LiveTable, seat: int, actor: Conn) -> None:
+        """The seat's person is back (``hello`` or ``back``): store it, then
+        take the seat back and push."""
+        fields = self._return_fields(live, seat)
+        await self.db(self.store.update_seat, live.id, seat, **fields)
+        self._seat_back(live, seat, fields)
+        self._changed(live, actor)
+
+    @staticmethod
+    def _return_fields(live: LiveTable, seat: int) -> dict[str, Any]:
+        """The seat as its person takes it back from the stand-in bot: with
+        some time on the clock to make the next move."""
+        bank = live.seat(seat).clock_s
         if bank is not None and live.data.clock is not None:
             bank = max(bank, live.data.clock[1], 20.0)
-        await self.db(self.store.update_seat, live.id, seat, control="seated", clock_s=bank)
-        info.control, info.clock_s = "seated", bank
+        return {"control": Control.SEATED, "clock_s": bank}
+
+    @staticmethod
+    def _seat_back(live: LiveTable, seat: int, fields: dict[str, Any]) -> None:
+        info = live.seat(seat)
+        info.control, info.clock_s = fields["control"], fields["clock_s"]
         live.table.set_bot(seat, None)
-        self._changed(live)
-        live.push_table(self.clock.now())
 
     async def leave(self, conn: Conn) -> dict[str, Any]:
         live, seat = self._table(conn), self._own_seat(conn)
@@ -439,9 +493,10 @@ class Room:
                 raise GameOver("the game is over")
             if live.status == "waiting":
                 fields: dict[str, Any] = {"name": None, "token_hash": None,
-                                          "account_id": None, "control": "open"}
+                                          "account_id": None, "control": Control.OPEN}
             else:
-                fields = {"control": "left", "clock_s": live.remaining(seat, self.clock.now())}
+                fields = {"control": Control.LEFT,
+                          "clock_s": live.remaining(seat, self.clock.now())}
             await self.db(self.store.update_seat, live.id, seat, **fields)
             for key, value in fields.items():
                 setattr(info, key, value)
@@ -454,8 +509,7 @@ class Room:
                 if other is conn or not live.holds(other):
                     self._release(live, other)
             self._changed(live)
-            live.push_table(self.clock.now())
-        return {"table": live.info(self.clock.now())}
+            return {"table": live.info(self.clock.now())}
 
     def _own_seat(self, conn: Conn) -> int:
         self._table(conn)
@@ -507,13 +561,11 @@ class Room:
 
     async def _time_out(self, live: LiveTable, seat: int) -> None:
         info = live.seat(seat)
-        await self.db(self.store.update_seat, live.id, seat, control="away", clock_s=0.0)
+        await self.db(self.store.update_seat, live.id, seat, control=Control.AWAY, clock_s=0.0)
         live.running.pop(seat, None)
-        info.control, info.clock_s = "away", 0.0
+        info.control, info.clock_s = Control.AWAY, 0.0
         live.table.set_bot(seat, standin(live.table))
-        now = self.clock.now()
-        live.push_table(now)
-        live.broadcast(now)
+        self._publish(live, seats_changed=True)
         self.schedule_bots(live)
 
     async def _tick_loop(self) -> None:
@@ -552,22 +604,17 @@ class Room:
 
     async def _apply_bot(self, live: LiveTable, thought: Thought) -> None:
         async with live.lock:
-            if live.status != "playing":
-                return
+            if live.status != "playing" or not live.table.takes(thought):
+                return  # the table moved on while the bot thought
             try:
-                if live.table.apply_thought(thought) is None:
-                    return
-                await self._commit(live, thought.seat)
+                await self._move(live, thought.seat, thought.action)
             except StorageFailed:
                 await asyncio.sleep(1.0)
-                return
             except CardroomError as err:
                 log.error("bot move %r refused at table %s: %s", thought.action, live.id,
                           err.message)
                 legal = live.table.state.legal_texts(thought.seat)
-                live.table.act(thought.seat, legal[0])
-                await self._commit(live, thought.seat)
-            live.broadcast(self.clock.now())
+                await self._move(live, thought.seat, legal[0])
 
     async def suggest(self, conn: Conn, bot: Any) -> dict[str, Any]:
         """What a bot would play for the connection's seat (nothing applied):
@@ -579,15 +626,13 @@ class Room:
             self.holder(conn, live)
             self._check_playing(live)
             state = live.table.state
-            if seat not in state.to_act():
-                raise NotYourTurn(f"seat {seat} is not to act now")
-            turn = BotTurn(seat, live.table.version, bot, state.view(seat),
+            protocol.check_awaited(state, seat)
+            turn = BotTurn(seat, live.table.version, bot, state.seen(seat),
                            state.legal_texts(seat))
         assert self.background is not None
         with self.quotas.hint(live.id, seat, conn.address):
             thought = await self.background.think(turn, Lane.HINT)
-        top = thought.bot.explain()
-        return {"action": thought.action, **({"top": top} if top else {})}
+        return protocol.suggested(thought.action, thought.bot)
 
     # ----- chat ---------------------------------------------------------------------
     async def chat(self, conn: Conn, text: str) -> None:
@@ -597,6 +642,7 @@ class Room:
             name = live.seat(seat).name or f"seat {seat}"
         at = time.time()
         await self.db(self.store.add_chat, live.id, seat, name, text, at)
+        conn.defer_pushes()
         live.push({"push": "chat", "seat": seat, "name": name, "text": text, "at": at})
 
     # ----- accounts -------------------------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,22 @@ class TooManyAccounts(Exception):
     """The address made as many accounts as it may in an hour."""
 
 
+class Control(StrEnum):
+    """Who plays a seat now; stored and sent as these words."""
+
+    OPEN = "open"  # a person's seat nobody has taken yet
+    SEATED = "seated"  # its person plays it
+    AWAY = "away"  # its person's clock ran out: a stand-in bot plays until they are back
+    LEFT = "left"  # its person left for good: a stand-in bot plays on
+    BOT = "bot"  # a bot's seat from the start
+
+    @property
+    def by_person(self) -> bool:
+        """Whether the seat is a person's in play (awaited from them, even
+        while a stand-in plays for them)."""
+        return self in (Control.SEATED, Control.AWAY)
+
+
 @dataclass
 class SeatData:
     seat: int
@@ -51,7 +68,7 @@ class SeatData:
     name: str | None = None
     token_hash: str | None = None
     account_id: int | None = None
-    control: str = "open"  # open, seated, away, left, bot
+    control: Control = Control.OPEN
     clock_s: float | None = None
 
 
@@ -149,7 +166,7 @@ class Store:
     def expire_waiting(self, created_before: float) -> None:
         """Close every waiting table made before that time (Unix seconds)
         that nobody joined."""
-        taken = select(SeatRow.table_id).where(SeatRow.control != "open",
+        taken = select(SeatRow.table_id).where(SeatRow.control != Control.OPEN,
                                                SeatRow.kind == "human")
         query = (update(TableRow).where(TableRow.status == "waiting",
                                         TableRow.created_at < created_before,
@@ -475,7 +492,8 @@ def _finish(conn: Session, table_id: str, finish: Finish) -> None:
 def _seats(conn: Session, table_id: str) -> list[SeatData]:
     rows = conn.scalars(select(SeatRow).where(SeatRow.table_id == table_id)
                         .order_by(SeatRow.seat)).all()
-    return [SeatData(r.seat, **{name: getattr(r, name) for name in _SEAT_FIELDS}) for r in rows]
+    return [SeatData(r.seat, **{**{name: getattr(r, name) for name in _SEAT_FIELDS},
+                                "control": Control(r.control)}) for r in rows]
 
 
 def _load(conn: Session, table_id: str) -> TableData | None:

@@ -1,9 +1,13 @@
-"""The table connection: the engine protocol's requests and responses over
-a WebSocket, scoped to the seat (or the public view) the connection holds.
+"""The table connection: the protocol's requests and answers over a
+WebSocket, scoped to the seat (or the public view) the connection holds.
 
 Each message is read, size- and rate-checked, parsed and answered; a bad one
-gets the engine's error envelope and changes nothing. Answers and pushes go
-out through the connection's queue, in order, from one sender task.
+gets the protocol's error envelope and changes nothing. What a command
+means is the protocol core's (``cardroom.protocol``), shared with the local
+engine; what is the connection's own is who asks (its seat, never
+another's) and the table's lock. Every answer, ``act``'s too, goes back
+through ``_answer``; answers and pushes go out through the connection's
+queue, in order, from one sender task.
 """
 
 from __future__ import annotations
@@ -11,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
-import json
 import logging
 import secrets
 import time
@@ -20,19 +23,25 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from cardroom import protocol
 from cardroom.core.bot import make_bot
 from cardroom.core.errors import BadRequest, CardroomError
 from cardroom.core.events import PUBLIC, Viewer
-from cardroom.engine.session import error, refuse_constant
 from cardroom.games import all_games
+from cardroom.protocol import Answer, Request, argument, error
 from cardroom.server.clock import SystemClock
 from cardroom.server.config import Config
-from cardroom.server.errors import Forbidden, RateLimited, TooLarge, Unauthorized
+from cardroom.server.errors import (
+    Forbidden,
+    RateLimited,
+    TooLarge,
+    Unauthorized,
+    error_response,
+)
 from cardroom.server.headers import origin_allowed
-from cardroom.server.http import check_text, error_response
+from cardroom.server.inputs import check_budget, check_text
 from cardroom.server.limits import CHAT_MAX_CHARS, MAX_MESSAGE_BYTES, Bucket, clean_text
 from cardroom.server.live import Conn, LiveTable
-from cardroom.server.requests import check_budget, field
 from cardroom.server.room import Room
 
 log = logging.getLogger("cardroom.server")
@@ -132,12 +141,11 @@ async def _read_all(ws: WebSocket, conn: Conn, live: LiveTable, room: Room,
         if message["type"] == "websocket.disconnect":
             return
         reply = await _answer(message, conn, live, room, bucket.allow())
-        if reply is not None and not reply["ok"] and reply["error"]["code"] == RateLimited.code:
+        if not reply["ok"] and reply["error"]["code"] == RateLimited.code:
             strikes += 1
             if strikes > MAX_STRIKES:
                 conn.close()
-        if reply is not None:
-            conn.send(reply)
+        conn.answer(reply)
 
 
 def _hello_wait(conn: Conn, config: Config) -> float | None:
@@ -149,7 +157,9 @@ def _hello_wait(conn: Conn, config: Config) -> float | None:
 
 
 async def _answer(message: Mapping[str, Any], conn: Conn, live: LiveTable, room: Room,
-                  allowed: bool) -> dict[str, Any] | None:
+                  allowed: bool) -> Answer:
+    """The answer to one message, whatever it holds: every request's,
+    refused or not, comes back from here."""
     text = message.get("text")
     if text is None:
         return error(None, "bad_request", "send each request as one JSON text message")
@@ -157,27 +167,23 @@ async def _answer(message: Mapping[str, Any], conn: Conn, live: LiveTable, room:
         return error(None, TooLarge.code,
                      f"a message may be at most {MAX_MESSAGE_BYTES} characters")
     try:
-        request = json.loads(text, parse_constant=refuse_constant)
-    except (ValueError, RecursionError):
-        return error(None, "bad_json", "the message is not valid JSON")
-    if not isinstance(request, dict):
-        return error(None, "bad_request", "a request must be a JSON object with a 'cmd'")
+        request = protocol.parse(text, "message")
+    except CardroomError as err:
+        return error(None, err.code, err.message)
     rid = request.get("id")
     if not allowed:
         return error(rid, RateLimited.code, "too many messages: slow down")
     try:
         check_text(request)
-        result = await _dispatch(request, conn, live, room)
+        return protocol.answer(rid, await _dispatch(request, conn, live, room))
     except CardroomError as err:
         return error(rid, err.code, err.message)
     except Exception as err:  # a bug must not close the table
         log.exception("request %r failed", request.get("cmd"))
         return error(rid, "internal_error", f"the server failed: {type(err).__name__}")
-    return None if result is None else {"id": rid, "ok": True, **result}
 
 
-async def _dispatch(request: dict[str, Any], conn: Conn, live: LiveTable,
-                    room: Room) -> dict[str, Any] | None:
+async def _dispatch(request: Request, conn: Conn, live: LiveTable, room: Room) -> Answer:
     cmd = request.get("cmd")
     if cmd == "hello":
         return await room.hello(conn, live, request)
@@ -187,8 +193,7 @@ async def _dispatch(request: dict[str, Any], conn: Conn, live: LiveTable,
         raise Forbidden(f"'{cmd}' is for a local engine: a table connection plays its table")
     handler = _HANDLERS.get(cmd) if isinstance(cmd, str) else None
     if handler is None:
-        known = ", ".join(["hello", "games", *_HANDLERS])
-        raise BadRequest(f"unknown command {cmd!r} (commands: {known})")
+        raise BadRequest(protocol.no_command(request, ["hello", "games", *_HANDLERS]))
     if not conn.said_hello:
         raise Unauthorized("say hello first: {\"cmd\": \"hello\", \"token\": ...} "
                          "or {\"cmd\": \"hello\", \"spectate\": true}")
@@ -198,7 +203,7 @@ async def _dispatch(request: dict[str, Any], conn: Conn, live: LiveTable,
     return await handler(request, conn, live, room)
 
 
-def _viewer(request: dict[str, Any], conn: Conn, allow_public: bool) -> Viewer:
+def _viewer(request: Request, conn: Conn, allow_public: bool) -> Viewer:
     """The ``seat`` argument: left out or the connection's own; "public"
     where a request allows it; anything else is another seat's."""
     if "seat" not in request or request["seat"] == conn.viewer:
@@ -214,48 +219,37 @@ def _viewer(request: dict[str, Any], conn: Conn, allow_public: bool) -> Viewer:
     raise Forbidden(f"this connection holds {held}: it cannot use seat {seat}")
 
 
-def _seat(request: dict[str, Any], conn: Conn, doing: str) -> int:
+def _seat(request: Request, conn: Conn, doing: str) -> int:
     viewer = _viewer(request, conn, allow_public=False)
     if not isinstance(viewer, int):
         raise Forbidden(f"a spectator cannot {doing}")
     return viewer
 
 
-async def _view(request: dict[str, Any], conn: Conn, live: LiveTable,
-                room: Room) -> dict[str, Any]:
-    since = field(request, "since", int, required=False) or 0
-    if since < 0:
-        raise BadRequest(f"'since' must be 0 or more, got {since}")
+async def _view(request: Request, conn: Conn, live: LiveTable, room: Room) -> Answer:
+    protocol.since(request)  # a bad ``since`` is refused before the lock
     async with live.lock:
         room.holder(conn, live)
-        viewer = _viewer(request, conn, allow_public=True)
-        return {"view": live.table.view(viewer, since)}
+        return protocol.view(live.table.state, _viewer(request, conn, allow_public=True),
+                             request)
 
 
-async def _legal(request: dict[str, Any], conn: Conn, live: LiveTable,
-                 room: Room) -> dict[str, Any]:
+async def _legal(request: Request, conn: Conn, live: LiveTable, room: Room) -> Answer:
     async with live.lock:
         room.holder(conn, live)
-        seat = _seat(request, conn, "act")
-        if live.status != "playing" or live.seat(seat).control not in ("seated", "away"):
-            return {"actions": []}
-        return {"actions": live.table.state.legal_texts(seat)}
+        return {"actions": live.legal(_seat(request, conn, "act"))}
 
 
-async def _act(request: dict[str, Any], conn: Conn, live: LiveTable,
-               room: Room) -> dict[str, Any] | None:
+async def _act(request: Request, conn: Conn, live: LiveTable, room: Room) -> Answer:
     seat = _seat(request, conn, "act")
-    action = field(request, "action", str)
-    await room.act(conn, seat, action, request.get("id"))
-    return None
+    return await room.act(conn, seat, argument(request, "action", str))
 
 
-async def _suggest(request: dict[str, Any], conn: Conn, live: LiveTable,
-                   room: Room) -> dict[str, Any]:
+async def _suggest(request: Request, conn: Conn, live: LiveTable, room: Room) -> Answer:
     _seat(request, conn, "ask for a hint")
-    name = field(request, "bot", str, required=False) or "heuristic"
-    budget = field(request, "budget", dict, required=False)
-    seed = field(request, "seed", int, required=False)
+    name = argument(request, "bot", str, required=False) or "heuristic"
+    budget = argument(request, "budget", dict, required=False)
+    seed = argument(request, "seed", int, required=False)
     if seed is not None and not 0 <= seed < 2**63:
         raise BadRequest("'seed' must be a whole number from 0 to 2^63 - 1")
     check_budget(budget, "budget", HINT_ITERATIONS, HINT_MS)
@@ -264,26 +258,18 @@ async def _suggest(request: dict[str, Any], conn: Conn, live: LiveTable,
     return await room.suggest(conn, bot)
 
 
-async def _result(request: dict[str, Any], conn: Conn, live: LiveTable,
-                  room: Room) -> dict[str, Any]:
+async def _result(request: Request, conn: Conn, live: LiveTable, room: Room) -> Answer:
     async with live.lock:
-        state = live.table.state
-        if not state.is_over():
-            return {"over": False, "scores": state.scores()}
-        return {"over": True, **state.result().to_json()}
+        return protocol.result(live.table.state)
 
 
-async def _record(request: dict[str, Any], conn: Conn, live: LiveTable,
-                  room: Room) -> dict[str, Any]:
+async def _record(request: Request, conn: Conn, live: LiveTable, room: Room) -> Answer:
     async with live.lock:
-        if live.status != "over":
-            raise Forbidden("the record is shown once the game is over")
-        return {"record": live.table.state.record().to_json()}
+        return protocol.record(live.table.state, conn.viewer, live.status == "over")
 
 
-async def _chat(request: dict[str, Any], conn: Conn, live: LiveTable,
-                room: Room) -> dict[str, Any]:
-    text = clean_text(field(request, "text", str), CHAT_MAX_CHARS + 1)
+async def _chat(request: Request, conn: Conn, live: LiveTable, room: Room) -> Answer:
+    text = clean_text(argument(request, "text", str), CHAT_MAX_CHARS + 1)
     if not text:
         raise BadRequest("a chat message needs some text")
     if len(text) > CHAT_MAX_CHARS:
@@ -294,13 +280,11 @@ async def _chat(request: dict[str, Any], conn: Conn, live: LiveTable,
     return {}
 
 
-async def _back(request: dict[str, Any], conn: Conn, live: LiveTable,
-                room: Room) -> dict[str, Any]:
+async def _back(request: Request, conn: Conn, live: LiveTable, room: Room) -> Answer:
     return await room.back(conn)
 
 
-async def _leave(request: dict[str, Any], conn: Conn, live: LiveTable,
-                 room: Room) -> dict[str, Any]:
+async def _leave(request: Request, conn: Conn, live: LiveTable, room: Room) -> Answer:
     return await room.leave(conn)
 
 
@@ -308,4 +292,3 @@ _HANDLERS = {
     "view": _view, "legal": _legal, "act": _act, "suggest": _suggest, "result": _result,
     "record": _record, "chat": _chat, "back": _back, "leave": _leave,
 }
-

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from cardroom.core.events import Viewer
 
 ANSI = {
@@ -52,18 +49,3 @@ def subject(seat: int, viewer: Viewer, does: str, do: str) -> str:
     if seat == viewer:
         return f"You {do}"
     return f"{seat_title(seat, viewer)} {does}"
-
-
-TEXT_FORM = "text_form"
-"""A key a front end may add to a view before rendering it (no view has it
-of its own): ``compact`` asks
-for a table that fits a small screen (80x24), with the details left out
-(a renderer that has no compact form ignores it)."""
-
-
-def compact(view: Mapping[str, Any]) -> dict[str, Any]:
-    return {**view, TEXT_FORM: "compact"}
-
-
-def is_compact(view: Mapping[str, Any]) -> bool:
-    return view.get(TEXT_FORM) == "compact"

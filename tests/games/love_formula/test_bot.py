@@ -5,7 +5,7 @@ chance cards and jokers."""
 from __future__ import annotations
 
 from cardroom.core.rng import Rng
-from cardroom.games.love_formula.bot import goals, heuristic, model
+from cardroom.games.love_formula.bot import goals, heuristic, judgement
 from cardroom.games.love_formula.cards.catalog import CAT
 from cardroom.games.love_formula.state import LoveState
 from tests.games.love_formula.support import (
@@ -27,7 +27,7 @@ def bot_choice(state: LoveState, seat: int) -> str:
 
 def test_the_bot_drafts_a_couple_it_holds_preparations_for() -> None:
     state = new(2, hands=[["first-aid-kit-1", "home-1"]])
-    table = model.read(state.view(0))
+    table = judgement.read(state.seen(0))
     wanted = heuristic.draft_value(table, CAT.by_id["daisuke-chi"])  # needs First-Aid Kit, Home
     other = heuristic.draft_value(table, CAT.by_id["ryo-kana"])  # needs none of them
     assert wanted > other
@@ -72,14 +72,12 @@ def test_the_bot_values_an_obstacle_more_while_sorry_not_sorry_is_open() -> None
                        ["vp-6-1", "vp-3-1", "vp-2-1"],
                        hands=[["jealous-ex-1"], ["daisuke-chi"]])
     play_round(state, {1: "daisuke-chi"})
-    view = state.view(0)
-    table = model.read(view)
-    bonus = goals.goal_bonus(view, table, CAT.by_id["jealous-ex-1"])
+    table = judgement.read(state.seen(0))
+    bonus = goals.goal_bonus(table, CAT.by_id["jealous-ex-1"])
     expected = sum([2, 3, 3, 4, 4, 4, 4, 5, 5, 5, 6, 6, 2, 3]) / 14  # nothing seen yet
     assert abs(bonus - 0.9 * expected) < 1e-9
     won = sorry_not_sorry_round()
-    view = won.view(0)
-    assert goals.goal_bonus(view, model.read(view), CAT.by_id["exams-1"]) == 0.0
+    assert goals.goal_bonus(judgement.read(won.seen(0)), CAT.by_id["exams-1"]) == 0.0
 
 
 def test_the_bot_reacts_to_win_quick_reflexes_even_against_a_cheap_card() -> None:

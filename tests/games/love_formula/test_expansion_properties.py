@@ -54,7 +54,8 @@ def check_position(state: LoveState, rng: Rng) -> None:
         view = state.view(seat)
         text = json.dumps(view, sort_keys=True)
         assert not [c for c in hidden if f'"{c}"' in text], f"seat {seat} sees a secret"
-        assert "deck" not in view.get("chance", {}) and "vp_box" not in view.get("goals", {})
+        assert "deck" not in (view.get("chance") or {})
+        assert "vp_box" not in (view.get("goals") or {})
         other = state.resample(seat, Rng(rng.next64()))
         assert json.dumps(other.view(seat), sort_keys=True) == text
         assert not other.invariant_errors(), other.invariant_errors()
@@ -71,9 +72,9 @@ def check_position(state: LoveState, rng: Rng) -> None:
 def final_scores_from_views(state: LoveState) -> list[int]:
     ref = state.view(None)
     scores = [vp_from_view(zone) for zone in ref["zones"]]
-    if "chance" in ref:
+    if ref.get("chance"):
         scores = [v + extra for v, extra in zip(scores, ref["chance"]["vp"], strict=True)]
-    for goal in ref.get("goals", {}).get("row", []):
+    for goal in (ref.get("goals") or {}).get("row", []):
         winners = ([goal["won_by"]] if goal["won_by"] is not None else []) + goal["scored"]
         for seat in winners:
             scores[seat] += goal["vp"]

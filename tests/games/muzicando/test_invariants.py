@@ -11,7 +11,7 @@ import pytest
 
 from cardroom.core.rng import Rng
 from cardroom.games.muzicando.cards import BID_BY_TEXT, PARTNERSHIP, contract_value
-from cardroom.games.muzicando.rules.grid import Glissando, GridTable, Sarabanda
+from cardroom.games.muzicando.rules.grid import Glissando, GridLayout, Sarabanda
 from cardroom.games.muzicando.state import MuzicandoState
 from tests.games.muzicando.support import GAME
 
@@ -109,7 +109,7 @@ def test_random_games_keep_every_invariant(players: int, options: dict[str, Any]
         assert seen["deadlock"] > 0, "no deal ended in deadlock: the check never ran"
 
 
-def grid_in_play(kind: type[GridTable]) -> MuzicandoState:
+def grid_in_play(kind: type[GridLayout]) -> MuzicandoState:
     """A game whose table is a ``kind`` grid with some cards on it."""
     for seed in range(200):
         state = GAME.new(3, seed, {"mode": "individual"})

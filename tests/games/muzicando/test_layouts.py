@@ -28,14 +28,14 @@ from cardroom.games.muzicando.cards import (
     PARADA,
     mask_of_codes,
 )
-from cardroom.games.muzicando.fields import Table
-from cardroom.games.muzicando.rules.columns import ColumnTable
+from cardroom.games.muzicando.fields import Layout
+from cardroom.games.muzicando.rules.columns import ColumnLayout
 from cardroom.games.muzicando.rules.grid import Glissando, Sarabanda
 from cardroom.games.muzicando.views import line_errors
 from tests.games.muzicando.support import d15_example
 
 
-def lay(table: Table, *moves: str) -> None:
+def lay(table: Layout, *moves: str) -> None:
     for text in moves:
         action = parse_action("play " + text)
         assert action is not None
@@ -44,12 +44,12 @@ def lay(table: Table, *moves: str) -> None:
         table.place(card, cell)
 
 
-def moves(table: Table, *hand: str) -> set[str]:
+def moves(table: Layout, *hand: str) -> set[str]:
     found = table.note_moves(mask_of_codes(hand)) + table.sign_moves(mask_of_codes(hand))
     return {action_text(a).removeprefix("play ") for a in found}
 
 
-def reason(table: Table, text: str) -> str | None:
+def reason(table: Layout, text: str) -> str | None:
     action = parse_action("play " + text)
     assert action is not None
     card, cell = split_play(action)
@@ -248,7 +248,7 @@ def test_d15_a_second_oval_on_a_line_is_refused_and_not_listed() -> None:
 
 # ----- Parada ------------------------------------------------------------------
 def test_parada_opens_with_any_oval_and_columns_grow_one_step_in_colour() -> None:
-    table = ColumnTable(PARADA)
+    table = ColumnLayout(PARADA)
     assert {action_text(a) for a in table.opening_moves(mask_of_codes(["SolB", "DoB"]))} \
         == {"play SolB"}
     lay(table, "SolB")
@@ -259,7 +259,7 @@ def test_parada_opens_with_any_oval_and_columns_grow_one_step_in_colour() -> Non
 
 
 def test_parada_si_and_do_are_not_neighbours() -> None:
-    table = ColumnTable(PARADA)
+    table = ColumnLayout(PARADA)
     lay(table, "SiV", "DoR")
     # Violet grows only down from Si; red only up from Do.
     assert moves(table, "DoV", "LaV", "SiR", "ReR") == {"LaV", "ReR"}
@@ -267,7 +267,7 @@ def test_parada_si_and_do_are_not_neighbours() -> None:
 
 def test_parada_and_muzicando_signs_once_their_colour_is_open() -> None:
     for layout in (PARADA, MUZICANDO):
-        table = ColumnTable(layout)
+        table = ColumnLayout(layout)
         assert moves(table, "#R", "nY") == set()
         lay(table, "DoR")
         assert moves(table, "#R", "nY") == {"#R"}
@@ -276,7 +276,7 @@ def test_parada_and_muzicando_signs_once_their_colour_is_open() -> None:
 
 # ----- Muzicando ---------------------------------------------------------------
 def test_muzicando_opens_with_any_do_and_piles_go_up_from_do() -> None:
-    table = ColumnTable(MUZICANDO)
+    table = ColumnLayout(MUZICANDO)
     assert {action_text(a) for a in table.opening_moves(mask_of_codes(["ReO", "DoV"]))} \
         == {"play DoV"}
     lay(table, "DoV")
@@ -289,7 +289,7 @@ def test_muzicando_opens_with_any_do_and_piles_go_up_from_do() -> None:
 
 
 def test_parada_violet_grows_only_down_from_si() -> None:
-    table = ColumnTable(PARADA)
+    table = ColumnLayout(PARADA)
     lay(table, "SiV", "LaV")
     assert moves(table, "SolV", "DoV") == {"SolV"}
     assert reason(table, "DoV") == ("DoV cannot go on the violet column: it runs La to Si, "

@@ -113,7 +113,7 @@ def test_d13_individual_places_score_players_down_to_1_and_chooser_adds_the_layo
     result = finish_individual(state, [3, 1, 0, 4, 2])
     assert result["place_points"] == [3, 4, 1, 5, 2]
     assert result["points"] == [3, 4 + 3, 1, 5, 2]  # Parada is worth 3 to its chooser
-    assert state.view(None)["dealer"] == 1  # the chooser deals next (D11)
+    assert state.view(None)["dealer"] == 1  # the chooser deals next
 
 
 def test_individual_stuck_last_place_scores_nothing() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from cardroom.core.bot import Bot, RandomBot
 from cardroom.core.table import play_out
 from cardroom.games.papayoo.bot import PapayooHeuristic
-from tests.games.papayoo.support import GAME, ready
+from tests.games.papayoo.support import GAME, deal, new, ready
 
 
 def test_dumps_the_papayoo_when_void() -> None:
@@ -22,9 +22,10 @@ def test_ducks_under_the_current_winner_with_its_highest_losing_card() -> None:
 
 
 def test_passes_the_highest_payoo_first() -> None:
-    view = {"hand": ["1S", "2S", "3H", "20P", "4D"], "players": 4}
-    legal = [f"pass {c}" for c in view["hand"]]
-    assert PapayooHeuristic(1).choose(view, legal) == "pass 20P"
+    state = new(4, deal(4, ["1S", "2S", "3H", "20P", "4D"]))
+    legal = [f"pass {c}" for c in ["1S", "2S", "3H", "20P", "4D"]]
+    assert PapayooHeuristic(1).choose(state.seen(0), legal) == "pass 20P"
+    assert PapayooHeuristic(1).choose(state.view(0), legal) == "pass 20P"  # the JSON form
 
 
 def test_beats_random_players_over_seeded_games() -> None:

@@ -53,3 +53,31 @@ def test_the_referee_view_shows_everything() -> None:
 
 def test_the_seat_view_has_no_seed() -> None:
     assert "seed" not in GAME.new(4, 1).view(2)
+
+
+def test_the_last_trick_and_the_trick_winner_follow_the_log_and_clear_at_a_new_deal() -> None:
+    """One fact for every reader (render, page, bots): the trick taken last in
+    this round, and who is winning the current one; a new deal has none."""
+    state = GAME.new(3, 5, {"rounds": 2})
+    rng = Rng(2)
+    last_event = None
+    while not state.is_over():
+        seat = rng.choice(list(state.to_act()))
+        for event in state.act(seat, rng.choice(state.legal_texts(seat))):
+            if event["type"] == "trick":
+                last_event = event
+            if event["type"] == "deal":
+                last_event = None
+        view = state.view("public")
+        if last_event is None:
+            assert view["last_trick"] is None
+        else:
+            assert [c for _, c in view["last_trick"]["plays"]] == last_event["cards"]
+            assert view["last_trick"]["winner"] == last_event["winner"]
+            assert view["last_trick"]["points"] == last_event["points"]
+        if view["trick"]:
+            led = view["trick"][0][1][-1]
+            follow = [(int(c[:-1]), s) for s, c in view["trick"] if c[-1] == led]
+            assert view["trick_winner"] == max(follow)[1]
+        else:
+            assert view["trick_winner"] is None

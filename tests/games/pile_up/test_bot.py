@@ -53,6 +53,13 @@ def test_lays_black_to_set_a_trap() -> None:
     assert len(column(state, 2)) == 4
 
 
+def test_reads_the_typed_view_and_its_json_form_alike() -> None:
+    state = a_white_to_end_on()
+    legal = state.legal_texts(2)
+    bot = GAME.heuristic_bot(1)
+    assert bot.choose(state.seen(2), legal) == bot.choose(state.view(2), legal) == "place 6G"
+
+
 def test_forced_take_keeps_white_and_black() -> None:
     state = a_forced_take()
     assert bot_turn(state, 0)[0] in ("take 4R", "take 2R", "take 2B", "take 2G")

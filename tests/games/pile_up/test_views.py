@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 
-from tests.games.pile_up.support import HANDS, play, table
+from cardroom.core.events import PUBLIC
+from cardroom.core.rng import Rng
+from tests.games.pile_up.support import GAME, HANDS, play, seeded, table
 
 
 def test_a_seat_sees_its_hand_and_sizes_never_other_hands_or_the_pile() -> None:
@@ -42,3 +44,19 @@ def test_the_revealed_hand_is_public_the_rest_of_a_hand_never() -> None:
     assert next(e for e in view["log"] if e["type"] == "reveal")["cards"] == [
         "1R", "1B", "2R", "2B", "3R", "4R"]
     assert "6W" not in json.dumps(view)
+
+
+def test_a_view_reads_back_from_its_json_and_counts_each_column_in_full() -> None:
+    """The typed view is the JSON's one source: read back, it is the same
+    view; a column's size counts its stacked cards (what taking it moves)."""
+    for seed in range(3):
+        state = seeded(3, seed)
+        rng = Rng(seed)
+        while not state.is_over():
+            for viewer in (0, 1, 2, PUBLIC, None):
+                seen = state.seen(viewer)
+                assert GAME.read_view(state.view(viewer)) == seen
+                for column in seen.table.columns:
+                    assert column.size == sum(count for _, count in column.stacks)
+            seat = state.to_act()[0]
+            state.act(seat, rng.choice(state.legal_texts(seat)))

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from cardroom.games.pile_up.cards import EFFECT_ARM, EFFECT_PLAIN, EFFECT_PUSH
+from cardroom.games.pile_up.rules import ARMS, NOTHING, PUSHES, TAKES, play_outcome
 from tests.games.pile_up.support import column, events, minus, play, refused, table
 
 
@@ -99,7 +101,8 @@ def test_rulebook_example_black_as_the_third_card_the_fourth_takes_four() -> Non
     state.act(3, "place 2B")
     assert sorted(minus(state, 3)) == ["2B", "2G", "2K", "2R"]
     assert events(state, "take_column")[0]["why"] == "armed"
-    assert state.view(None)["columns"][1] == {"number": 2, "stacks": [], "armed": False}
+    assert state.view(None)["columns"][1] == {"number": 2, "stacks": [], "armed": False,
+                                             "size": 0}
 
 
 def test_black_as_the_first_card_the_next_to_add_takes_two() -> None:
@@ -157,3 +160,12 @@ def test_white_then_red_in_one_play_follows_red() -> None:
     play(state, (0, "place 4W"), (0, "place 4R"))
     assert state.phase() == "play" and state.to_act() == [1]
     assert column(state, 4) == [["4W", 1], ["4R", 1]]
+
+
+def test_the_last_card_settles_what_a_play_does() -> None:
+    """One rule for the rules, the heuristic and the playouts (rules.play_outcome)."""
+    assert play_outcome(EFFECT_PUSH, True, 5) == PUSHES  # white, whatever the column shows
+    assert play_outcome(EFFECT_ARM, True, 5) == ARMS
+    assert play_outcome(EFFECT_PLAIN, False, 2) == NOTHING
+    assert play_outcome(EFFECT_PLAIN, False, 3) == TAKES  # the third visible card
+    assert play_outcome(EFFECT_PLAIN, True, 1) == TAKES  # armed when the play began

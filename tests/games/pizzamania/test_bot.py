@@ -6,21 +6,33 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardroom.core.bot import Bot, RandomBot, View
+from cardroom.core.bot import Bot, RandomBot, Seen
 from cardroom.core.table import play_out
+from cardroom.core.views import View
 from cardroom.games.pizzamania import GAME
-from cardroom.games.pizzamania.reading import Reading
+from cardroom.games.pizzamania.cards import BASE_CODES, BASE_SIZE
+from cardroom.games.pizzamania.judgement import Reading
+from cardroom.games.pizzamania.viewtypes import PizzamaniaSeatTable
 
 BOT = GAME.heuristic_bot(0)
 
 
 def view(hand: list[int], top: int | None = None, need: int = 1,
          sizes: tuple[int, ...] = (9, 9, 9), played: tuple[list[int], ...] = ([], [], []),
-         passed: tuple[int, ...] = ()) -> dict[str, Any]:
-    """Seat 0's view with the few fields the player reads."""
-    return {"seat": 0, "players": 1 + len(sizes), "hand": hand, "top": top,
-            "base_size": need, "hand_sizes": [len(hand), *sizes],
-            "played": [[], *played], "passed": list(passed)}
+         passed: tuple[int, ...] = ()) -> View[Any]:
+    """Seat 0's view of a pizza in round 1: its hand, the base's size, the
+    top (played by seat 1), the other hands' sizes, what each played and who passed."""
+    players = 1 + len(sizes)
+    table = PizzamaniaSeatTable(
+        round=1, rounds=3, simple=False, hand_sizes=(len(hand), *sizes), set_aside=0,
+        base=BASE_CODES[BASE_SIZE.index(need)], base_size=need, base_deck=0,
+        base_deck_makeup=dict.fromkeys(BASE_CODES, 0),
+        pile=() if top is None else ((1, top),), top=top, turner=0 if top is None else 1,
+        passed=passed, turn=0, finished=(), played=((), *(tuple(p) for p in played)),
+        chefs={}, exchanges=(), orders=(), choices=(None,) * players,
+        places=(None,) * players, hand=tuple(hand))
+    return View(game=GAME.id, players=players, phase="play", to_act=(0,), over=False, seat=0,
+                scores=((),) * players, options={}, log_size=0, table=table)
 
 
 def legal(hand: list[int], top: int | None, need: int = 1) -> list[str]:
@@ -77,7 +89,7 @@ def test_only_seats_still_in_the_pizza_can_beat_a_play() -> None:
 class LowestPlay(Bot):
     name = "lowest"
 
-    def choose(self, view: View, legal: Sequence[str]) -> str:
+    def choose(self, view: Seen, legal: Sequence[str]) -> str:
         return legal[0]
 
 

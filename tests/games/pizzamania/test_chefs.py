@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardroom.core.errors import BadOption
-from cardroom.games.pizzamania.rules import assign
+from cardroom.games.pizzamania.rules.flow import assign
 from tests.games.pizzamania.support import ROUND_TWO, events, force_order, hand, ladder, new
 
 

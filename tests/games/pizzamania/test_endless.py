@@ -14,10 +14,10 @@ from cardroom.core.bot import RandomBot, make_bot
 from cardroom.core.errors import BadOption, IllegalAction, NotYourTurn
 from cardroom.core.events import PUBLIC
 from cardroom.core.rng import Rng
-from cardroom.core.table import Table
-from cardroom.frontend import load_everything
+from cardroom.core.table import TableDriver
 from cardroom.games.pizzamania import GAME
 from cardroom.games.pizzamania.state import PizzamaniaState
+from cardroom.plugins import load_everything
 from tests.games.pizzamania.support import choose_all, events, force_order, new
 from tests.helpers import snapshot
 from tests.test_leaks import check_suggest, check_views
@@ -147,7 +147,7 @@ def test_d12_no_channel_reveals_a_secret_choice() -> None:
     rng = Rng(12)
     for players in (2, 4, 6):
         state = endless(players, seed=players)
-        table = Table(state)
+        table = TableDriver(state)
         for seat in range(players):
             check_views(state, rng)
             check_suggest(state, rng)

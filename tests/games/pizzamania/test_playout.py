@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from cardroom.frontend import load_everything
 from cardroom.games import get_game
 from cardroom.games.pizzamania.playout import choose
+from cardroom.plugins import load_everything
 from tests.helpers import heuristic_decisions
 
 load_everything()

@@ -26,7 +26,7 @@ from cardroom.games.pizzamania.cards import (
     pack,
     unpack,
 )
-from cardroom.games.pizzamania.sampler import bounded_counts
+from cardroom.games.pizzamania.sampler import Bounded
 from cardroom.games.pizzamania.state import PizzamaniaState
 from tests.games.pizzamania.support import round_two
 from tests.helpers import chi_square, chi_square_limit, play_random
@@ -51,6 +51,11 @@ def position(players: int, seed: int, seat: int, round_no: int, most: int) -> Pi
         mover = state.to_act()[0]
         state.act(mover, rng.choice(state.legal_texts(mover)))
     raise AssertionError("the seed does not reach the position")
+
+
+def bounded_counts(pool: int, k: int, lo: list[int], hi: list[int], rng: Rng) -> int:
+    """One draw of ``sampler.Bounded``."""
+    return Bounded(pool, k, lo, hi).sample(Shuffler(rng))
 
 
 def unseen(view: dict[str, Any]) -> list[int]:

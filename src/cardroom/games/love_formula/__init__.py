@@ -7,11 +7,11 @@ docs/games/love-formula.md.
 Where things are: ``cards/`` (card data, its checks, the catalog, which cards
 a game uses), ``fields.py`` (the state's fields), ``actions.py``,
 ``scoring.py``, ``legal/`` (legal actions and why not), ``expansions/``
-(Chance, #RelationshipGoals), ``rules/`` (the rules machine), ``views.py``,
-``state.py`` (the contract bound to the rules), ``sampler.py``
-(determinization), ``bot/``, ``render/``; ``stacking.py`` checks stacked
-outcomes of the random sources. Each sub-package's ``__init__`` says what is
-where inside it.
+(Chance, #RelationshipGoals), ``rules/`` (the rules machine), ``viewtypes.py``
+(what a viewer knows, declared), ``views.py`` (building it), ``state.py`` (the
+contract bound to the rules), ``sampler.py`` (determinization), ``bot/``,
+``render/``; ``stacking.py`` checks stacked outcomes of the random sources.
+Each sub-package's ``__init__`` says what is where inside it.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 
 from cardroom.core.game import Game, GameParts
 from cardroom.core.registry import register
-from cardroom.games.love_formula.bot.heuristic import LoveHeuristic
+from cardroom.games.love_formula.bot import LoveHeuristic
 from cardroom.games.love_formula.cards.config import OPTIONS, check_options
 from cardroom.games.love_formula.encoding import ENCODING
 from cardroom.games.love_formula.playout import choose as choose_playout
@@ -30,6 +30,7 @@ from cardroom.games.love_formula.render.table import render
 from cardroom.games.love_formula.sampler import determinize
 from cardroom.games.love_formula.stacking import convert
 from cardroom.games.love_formula.state import LoveState
+from cardroom.games.love_formula.viewtypes import VIEW_TYPES
 
 
 class LoveFormula(Game):
@@ -40,20 +41,16 @@ class LoveFormula(Game):
     max_players = 4
     options = OPTIONS
     random_sources = ("jobs", "deck", "chance", "goals", "vp")
-    # ISMCTS iterations per move by default: the most that keeps a move well
-    # under a second on one core (bench/ismcts_speed.py; docs/bots.md).
+    # ISMCTS iterations per move: a move well under a second on one core (docs/bots.md).
     search_iterations = 700
-    # The heuristic's move counts a fifth of the iterations. It was half
-    # while the search judged a cut playout by the VP on the table alone;
-    # with the outlook (scoring.outlook) the search earns more freedom
-    # (arena-measured; docs/bots.md).
+    # The heuristic's move counts a fifth of the iterations (measured: docs/bots.md).
     search_prior = 0.2
-    # The search's playouts: draft and play toward couples, not random moves
-    # (playout.py; cardroom.search.policy; docs/bots.md).
+    # Playouts draft and play toward couples, not at random (playout.py; docs/bots.md).
     playout_policy = staticmethod(choose_playout)
     parts = GameParts(determinize=determinize, heuristic=LoveHeuristic, render=render,
                       describe_event=describe_event)
     encoding = ENCODING
+    view_types = VIEW_TYPES
 
     def check_options(
         self, players: int, options: dict[str, Any], given: Mapping[str, Any]

@@ -12,14 +12,15 @@ from typing import Any
 
 import cardroom.games.love_formula.actions as act
 from cardroom.core.encoding import ActionTable, Encoding, Field, Layout, Writer, relative
+from cardroom.core.views import View, seat_part
 from cardroom.games.love_formula.cards.catalog import CAT, COUPLE, PREP
+from cardroom.games.love_formula.cards.vocabulary import COUNTERS, ROUND_RULES
 from cardroom.games.love_formula.fields import CHOICE_NAMES, PACK_SIZE, ROUNDS, STEP_NAMES
+from cardroom.games.love_formula.viewtypes import Chance, Goals, LoveSeatTable, Zone
 
 MAX_SEATS = 4
 C = CAT.size
 PHASES = ("draft-1", "play-1", "draft-2", "play-2", "over")
-ROUND_RULES = ("reverse_priority", "no_reactions")
-COUNTERS = ("obstacles_played", "reactions_played", "obstacles_removed")
 TURN_DECISIONS = 40  # the cap's allowance for one turn (see max_game_length)
 HAND = PACK_SIZE + 1  # the drafted cards and the Part-Time Job
 VP_SCALE = 30
@@ -98,95 +99,98 @@ class LoveFormulaEncoding(Encoding):
                   "per relative seat the three counters / 10"),
         ])
 
-    def fill(self, out: Writer, view: Mapping[str, Any], seat: int) -> None:
-        n = view["players"]
+    def fill(self, out: Writer, view: View[Any], seat: int) -> None:
+        _, t = seat_part(view, LoveSeatTable)
+        n = view.players
 
         def rel(s: int) -> int:
             return relative(s, seat, n)
 
-        self._state(out, view, rel)
-        self._own(out, view)
-        for s, zone in enumerate(view["zones"]):
+        self._state(out, view, t, rel)
+        self._own(out, t)
+        for s, zone in enumerate(t.zones):
             self._zone(out, zone, rel(s) * C)
-        for s, card in enumerate(view["table"]):
+        for s, card in enumerate(t.table):
             if card is not None:
                 out.set("table", rel(s) * C + CAT.by_id[card])
-        out.bits("discard", (CAT.by_id[c] for c in view["discard"]))
-        for item in view["known"]:
-            hands = [int(p[5:]) for p in item["in"] if p.startswith("hand ")]
+        out.bits("discard", (CAT.by_id[c] for c in t.discard))
+        for item in t.known:
+            where = item.places
+            hands = [int(p[5:]) for p in where if p.startswith("hand ")]
             for s in hands:
-                out.set("known", rel(s) * C + CAT.by_id[item["card"]], 1 / len(item["in"]))
-        if "chance" in view:
-            self._chance(out, view["chance"], rel)
-        if "goals" in view:
-            self._goals(out, view["goals"], seat, rel)
+                out.set("known", rel(s) * C + CAT.by_id[item.card], 1 / len(where))
+        if t.chance is not None:
+            self._chance(out, t.chance, rel)
+        if t.goals is not None:
+            self._goals(out, t.goals, seat, rel)
 
-    def _state(self, out: Writer, view: Mapping[str, Any], rel: Callable[[int], int]) -> None:
-        n = view["players"]
-        out.one_hot("phase", PHASES.index(view["phase"]))
-        out.one_hot("step", STEP_NAMES.index(view["step"]))
-        out.one_hot("choice", CHOICE_NAMES.index(view["choice"] or ""))
-        out.bits("to_act", map(rel, view["to_act"]))
-        res = view["resolving"] or {}
-        seats = (view["turn"], view["chooser"], res.get("seat"), res.get("target"))
+    def _state(self, out: Writer, view: View[Any], t: LoveSeatTable,
+               rel: Callable[[int], int]) -> None:
+        n = view.players
+        out.one_hot("phase", PHASES.index(view.phase))
+        out.one_hot("step", STEP_NAMES.index(t.step))
+        out.one_hot("choice", CHOICE_NAMES.index(t.choice or ""))
+        out.bits("to_act", map(rel, view.to_act))
+        res = t.resolving
+        seats = (t.turn, t.chooser, res.seat if res else None, res.target if res else None)
         for k, who in enumerate(seats):
             if who is not None:
                 out.set("seats", k * n + rel(who))
-        for place, s in enumerate(view["order"]):
+        for place, s in enumerate(t.order):
             out.set("order", rel(s), (place + 1) / n)
-        out.bits("queue", map(rel, res.get("queue", [])))
-        out.values("progress", [view["round"] / ROUNDS, view["pick"] / PACK_SIZE,
-                                view["deck_size"] / 152, view["moves"] / 3])
-        out.values("flags", [view["resolved"], res.get("cancelled", False),
-                             res.get("diverted", False)])
+        out.bits("queue", map(rel, res.queue if res else ()))
+        out.values("progress", [t.round / ROUNDS, t.pick / PACK_SIZE,
+                                t.deck_size / 152, t.moves / 3])
+        out.values("flags", [t.resolved, res.cancelled if res else False,
+                             res.diverted if res else False])
         if res:
-            out.set("resolving", CAT.by_id[res["card"]])
-            if res["couple"] is not None:
-                out.set("resolving", C + CAT.by_id[res["couple"]])
+            out.set("resolving", CAT.by_id[res.card])
+            if res.couple is not None:
+                out.set("resolving", C + CAT.by_id[res.couple])
         for s in range(n):
-            out.set("hand_sizes", rel(s), view["hand_sizes"][s] / HAND)
-            out.set("pack_sizes", rel(s), view["pack_sizes"][s] / PACK_SIZE)
-            out.set("vp", rel(s), view["zones"][s]["vp"] / VP_SCALE)
-            out.set("vp", n + rel(s), view["scores"][s] / VP_SCALE)
+            out.set("hand_sizes", rel(s), t.hand_sizes[s] / HAND)
+            out.set("pack_sizes", rel(s), t.pack_sizes[s] / PACK_SIZE)
+            out.set("vp", rel(s), t.zones[s].vp / VP_SCALE)
+            out.set("vp", n + rel(s), view.scores[s] / VP_SCALE)
 
-    def _own(self, out: Writer, view: Mapping[str, Any]) -> None:
-        out.bits("hand", (CAT.by_id[c] for c in view["hand"]))
-        out.bits("pack", (CAT.by_id[c] for c in view["pack"]))
-        if view["picked"] is not None:
-            out.set("mine", CAT.by_id[view["picked"]])
-        if view["selected"] is not None:
-            out.set("mine", C + CAT.by_id[view["selected"]])
+    def _own(self, out: Writer, t: LoveSeatTable) -> None:
+        out.bits("hand", (CAT.by_id[c] for c in t.hand))
+        out.bits("pack", (CAT.by_id[c] for c in t.pack))
+        if t.picked is not None:
+            out.set("mine", CAT.by_id[t.picked])
+        if t.selected is not None:
+            out.set("mine", C + CAT.by_id[t.selected])
 
-    def _zone(self, out: Writer, zone: Mapping[str, Any], base: int) -> None:
-        for couple in zone["couples"]:
-            out.set("couples", base + CAT.by_id[couple["card"]])
-            for item in couple["attached"]:
-                card = CAT.by_id[item["card"]]
+    def _zone(self, out: Writer, zone: Zone, base: int) -> None:
+        for couple in zone.couples:
+            out.set("couples", base + CAT.by_id[couple.card])
+            for item in couple.attached:
+                card = CAT.by_id[item.card]
                 out.set("attached", base + card)
-                out.set("hearts", card, item.get("hearts", 0) / 3)
-        out.bits("loose", (base + CAT.by_id[c] for c in zone["loose"]))
+                out.set("hearts", card, (item.hearts or 0) / 3)
+        out.bits("loose", (base + CAT.by_id[c] for c in zone.loose))
 
-    def _chance(self, out: Writer, chance: Mapping[str, Any], rel: Callable[[int], int]) -> None:
-        if chance["card"] is not None:
-            out.set("chance", CAT.by_id[chance["card"]])
-        out.bits("chance", (C + CAT.by_id[c] for c in chance["discard"]))
-        out.bits("chance", (2 * C + ROUND_RULES.index(r) for r in chance["rules"]))
+    def _chance(self, out: Writer, chance: Chance, rel: Callable[[int], int]) -> None:
+        if chance.card is not None:
+            out.set("chance", CAT.by_id[chance.card])
+        out.bits("chance", (C + CAT.by_id[c] for c in chance.discard))
+        out.bits("chance", (2 * C + ROUND_RULES.index(r) for r in chance.rules))
         at = 2 * C + len(ROUND_RULES)
-        n = len(chance["vp"])
+        n = len(chance.vp)
         for s in range(n):
-            out.set("chance", at + rel(s), chance["extra_moves"][s] / 3)
-            out.set("chance", at + n + rel(s), chance["vp"][s] / 10)
+            out.set("chance", at + rel(s), chance.extra_moves[s] / 3)
+            out.set("chance", at + n + rel(s), chance.vp[s] / 10)
 
-    def _goals(self, out: Writer, goals: Mapping[str, Any], seat: int,
-               rel: Callable[[int], int]) -> None:
-        for goal in goals["row"]:
-            card = CAT.by_id[goal["goal"]]
+    def _goals(self, out: Writer, goals: Goals, seat: int, rel: Callable[[int], int]) -> None:
+        for goal in goals.row:
+            card = CAT.by_id[goal.goal]
             out.set("goals", card)
-            if goal["won_by"] == seat or seat in goal["scored"]:
+            if goal.won_by == seat or seat in goal.scored:
                 out.set("goals", C + card)
-        for s, counts in enumerate(goals["counters"]):
+        for s, counts in enumerate(goals.counters):
             for k, name in enumerate(COUNTERS):
-                out.set("goals", 2 * C + k * len(goals["counters"]) + rel(s), counts[name] / 10)
+                out.set("goals", 2 * C + k * len(goals.counters) + rel(s),
+                        getattr(counts, name) / 10)
 
 
 ENCODING = LoveFormulaEncoding()

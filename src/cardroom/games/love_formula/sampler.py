@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
 from cardroom.core.cardset import cards_of
 from cardroom.core.game import Game
 from cardroom.core.rng import Rng
 from cardroom.core.sampling import Shuffler
+from cardroom.core.views import View, seat_part
 from cardroom.games.love_formula.cards.catalog import CAT, CODES
 from cardroom.games.love_formula.cards.config import (
     CHANCE_CARDS,
@@ -44,6 +45,7 @@ from cardroom.games.love_formula.fields import (
 )
 from cardroom.games.love_formula.rules import knowledge
 from cardroom.games.love_formula.state import LoveState
+from cardroom.games.love_formula.viewtypes import Chance, Goals, LoveSeatTable, LoveTable, Resolving
 
 by_id = CAT.by_id
 mask_of = CODES.mask
@@ -53,11 +55,11 @@ def card(code: str | None) -> int:
     return -1 if code is None else by_id[code]
 
 
-def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> LoveState:
+def determinize(game: Game, view: View[Any], rng: Rng) -> LoveState:
     return prepare(game, view, rng).sample()
 
 
-def prepare(game: Game, view: Mapping[str, Any], rng: Rng) -> Determinizer:
+def prepare(game: Game, view: View[Any], rng: Rng) -> Determinizer:
     """Read the view once; ``sample`` then deals the hidden cards anew."""
     return Determinizer(game, view, rng)
 
@@ -67,38 +69,39 @@ class Determinizer:
     each may be and the consistent job deals; each ``sample`` copies the
     template and deals the hidden cards at random."""
 
-    def __init__(self, game: Game, view: Mapping[str, Any], rng: Rng) -> None:
+    def __init__(self, game: Game, view: View[Any], rng: Rng) -> None:
         self.shuffler = sh = Shuffler(rng)
-        self.view = view
         self.template = s = LoveState.__new__(LoveState)
         game.determinized_base(s, view, rng)
-        self.seat = seat = view["seat"]
+        self.seat, t = seat_part(view, LoveSeatTable)
+        self.goals = t.goals
+        seat = self.seat
         n = s.players
         s.config = game_config(s.options, n)
         chance.clear(s)
         goals.clear(s)
-        copy_public(s, view)
-        if s.config.chance:
-            copy_chance(s, view["chance"], sh)
-        if s.config.goals:
-            copy_goals(s, view["goals"], sh)
+        copy_public(s, view.to_act, t)
+        if s.config.chance and t.chance is not None:
+            copy_chance(s, t.chance, sh)
+        if s.config.goals and t.goals is not None:
+            copy_goals(s, t.goals, sh)
         s.known = [{} for _ in range(n)]
-        s.known[seat] = knowledge.import_known(n, view["known"])
+        s.known[seat] = knowledge.import_known(n, t.known)
         s.hands, s.packs = [0] * n, [0] * n
-        s.hands[seat], s.packs[seat] = mask_of(view["hand"]), mask_of(view["pack"])
+        s.hands[seat], s.packs[seat] = mask_of(t.hand), mask_of(t.pack)
         s.jobs = [-1] * n
-        s.jobs[seat] = by_id[view["job"]]
+        s.jobs[seat] = by_id[t.job]
         s.selected, s.picks = [-1] * n, [-1] * n
-        s.selected[seat], s.picks[seat] = card(view["selected"]), card(view["picked"])
+        s.selected[seat], s.picks[seat] = card(t.selected), card(t.picked)
         s.deck, s.unused_jobs = [], 0
         hidden = s.config.main & ~(public_cards(s) | s.hands[seat] | s.packs[seat])
         self.room = room = [0] * (2 * n + 2)
         for other in range(n):
             if other != seat:
-                room[knowledge.hand(other)] = view["hand_sizes"][other]
-                room[knowledge.pack(s, other)] = view["pack_sizes"][other]
-        room[knowledge.deck(s)] = view["deck_size"]
-        self.holders, self.job_deals = job_deals(s, seat, hidden & CAT.jobs, view["out_size"])
+                room[knowledge.hand(other)] = t.hand_sizes[other]
+                room[knowledge.pack(s, other)] = t.pack_sizes[other]
+        room[knowledge.deck(s)] = t.deck_size
+        self.holders, self.job_deals = job_deals(s, seat, hidden & CAT.jobs, t.out_size)
         self.jobs = hidden & CAT.jobs
         self.cards = cards_of(hidden & ~CAT.jobs)
         self.allowed = [knowledge.allowed(s, seat, c) for c in self.cards]
@@ -118,48 +121,54 @@ class Determinizer:
         choose_for_others(s, seat, sh)
         if s.config.chance:
             sh.shuffle(s.chance_deck)
-        if s.config.goals:
-            copy_goals(s, self.view["goals"], sh)
+        if s.config.goals and self.goals is not None:
+            copy_goals(s, self.goals, sh)
         return s
 
 
-def copy_public(s: LoveState, view: Mapping[str, Any]) -> None:
+def copy_public(s: LoveState, to_act: Sequence[int], t: LoveTable) -> None:
     n = s.players
-    s.stage, s.round, s.pick = view["stage"], view["round"], view["pick"]
-    s.step = STEP_NAMES.index(view["step"])
-    s.waiting = list(view["to_act"]) if s.step in (DRAFT, SELECT) else []
-    s.discard = [by_id[c] for c in view["discard"]]
+    s.stage, s.round, s.pick = t.stage, t.round, t.pick
+    s.step = STEP_NAMES.index(t.step)
+    s.waiting = list(to_act) if s.step in (DRAFT, SELECT) else []
+    s.discard = [by_id[c] for c in t.discard]
     s.couples, s.unattached = [[] for _ in range(n)], [[] for _ in range(n)]
     s.attached, s.attached_to, s.hearts, s.attached_by = {}, {}, {}, {}
-    for seat, zone in enumerate(view["zones"]):
-        s.unattached[seat] = [by_id[c] for c in zone["loose"]]
-        for item in zone["couples"]:
-            couple = by_id[item["card"]]
+    for seat, zone in enumerate(t.zones):
+        s.unattached[seat] = [by_id[c] for c in zone.loose]
+        for item in zone.couples:
+            couple = by_id[item.card]
             s.couples[seat].append(couple)
             s.attached[couple] = []
-            for a in item["attached"]:
-                c = by_id[a["card"]]
+            for a in item.attached:
+                c = by_id[a.card]
                 s.attached[couple].append(c)
                 s.attached_to[c] = couple
-                if "hearts" in a:
-                    s.hearts[c] = a["hearts"]
-                if "by" in a:
-                    s.attached_by[c] = a["by"]
-    s.table = [card(c) for c in view["table"]]
-    s.order, s.turn_pos = list(view["order"]), view["turn_pos"]
-    s.actor = -1 if view["turn"] is None else view["turn"]
-    s.moves_left, s.resolved = view["moves"], view["resolved"]
-    resolving = view["resolving"] or {}
-    s.resolving = card(resolving.get("card"))
-    s.target_seat = -1 if resolving.get("target") is None else resolving["target"]
-    s.target_couple, s.reacting = card(resolving.get("couple")), card(resolving.get("reacting"))
-    s.sender = resolving.get("sender", -1)
-    s.cancelled, s.diverted = resolving.get("cancelled", False), resolving.get("diverted", False)
-    s.react_queue = list(resolving.get("queue", []))
-    s.frames = [Frame(by_id[f[0]], f[1], f[2], card(f[5]), f[6], f[3], f[4])
-                for f in view["frames"]]
-    s.choice = CHOICE_NAMES.index(view["choice"]) if view["choice"] else NO_CHOICE
-    s.chooser = -1 if view["chooser"] is None else view["chooser"]
+                if a.hearts is not None:
+                    s.hearts[c] = a.hearts
+                if a.by is not None:
+                    s.attached_by[c] = a.by
+    s.table = [card(c) for c in t.table]
+    s.order, s.turn_pos = list(t.order), t.turn_pos
+    s.actor = -1 if t.turn is None else t.turn
+    s.moves_left, s.resolved = t.moves, t.resolved
+    copy_resolving(s, t.resolving)
+    s.frames = [Frame(by_id[f[0]], f[1], f[2], card(f[5]), f[6], f[3], f[4]) for f in t.frames]
+    s.choice = CHOICE_NAMES.index(t.choice) if t.choice else NO_CHOICE
+    s.chooser = -1 if t.chooser is None else t.chooser
+
+
+def copy_resolving(s: LoveState, r: Resolving | None) -> None:
+    if r is None:
+        s.resolving = s.target_seat = s.target_couple = s.reacting = s.sender = -1
+        s.cancelled = s.diverted = False
+        s.react_queue = []
+        return
+    s.resolving = by_id[r.card]
+    s.target_seat = -1 if r.target is None else r.target
+    s.target_couple, s.reacting = card(r.couple), card(r.reacting)
+    s.sender, s.cancelled, s.diverted = r.sender, r.cancelled, r.diverted
+    s.react_queue = list(r.queue)
 
 
 def public_cards(s: LoveState) -> int:
@@ -309,41 +318,41 @@ def choose_for_others(s: LoveState, seat: int, rng: Shuffler) -> None:
             s.selected[other] = rng.choice(cards_of(s.hands[other] & ~CAT.reactions))
 
 
-def copy_chance(s: LoveState, view: Mapping[str, Any], rng: Shuffler) -> None:
+def copy_chance(s: LoveState, view: Chance, rng: Shuffler) -> None:
     """The chance card, discard pile and round effects as seen; the unseen chance
     cards are the chance deck, in a random order."""
-    s.chance_card = card(view["card"])
-    s.revealer = -1 if view["revealer"] is None else view["revealer"]
-    s.chance_discard = [by_id[c] for c in view["discard"]]
-    s.round_rules = sum(chance.RULE_BITS[r] for r in view["rules"])
-    s.extra_moves, s.chance_vp = list(view["extra_moves"]), list(view["vp"])
-    seen = mask_of(view["discard"]) | (1 << s.chance_card if s.chance_card >= 0 else 0)
+    s.chance_card = card(view.card)
+    s.revealer = -1 if view.revealer is None else view.revealer
+    s.chance_discard = [by_id[c] for c in view.discard]
+    s.round_rules = sum(chance.RULE_BITS[r] for r in view.rules)
+    s.extra_moves, s.chance_vp = list(view.extra_moves), list(view.vp)
+    seen = mask_of(view.discard) | (1 << s.chance_card if s.chance_card >= 0 else 0)
     deck = cards_of(CHANCE_CARDS & ~seen)
-    if len(deck) != view["deck_size"]:
+    if len(deck) != view.deck_size:
         raise ValueError("the chance deck size does not match the unseen chance cards")
     rng.shuffle(deck)
     s.chance_deck = deck
 
 
-def copy_goals(s: LoveState, view: Mapping[str, Any], rng: Shuffler) -> None:
+def copy_goals(s: LoveState, view: Goals, rng: Shuffler) -> None:
     """The goal row as seen; face-down VP cards dealt at random from the unseen ones."""
-    row = view["row"]
-    s.goal_row = [by_id[g["goal"]] for g in row]
-    s.unused_goals = cards_of(GOAL_CARDS & ~mask_of(g["goal"] for g in row))
-    s.goal_winner = [-1 if g["won_by"] is None else g["won_by"] for g in row]
-    s.goal_scorers = [list(g["scored"]) for g in row]
-    s.goal_face_up = [g["face_up"] for g in row]
-    s.goal_value_card = card(view["value_card"])
-    s.goal_value = s.config.goal_vp if view["value"] is None else view["value"]
-    s.counters = [[c[name] for name in COUNTERS] for c in view["counters"]]
-    seen = mask_of(g["vp_card"] for g in row if g["vp_card"]) | mask_of(
-        [view["value_card"]] if view["value_card"] else [])
+    row = view.row
+    s.goal_row = [by_id[g.goal] for g in row]
+    s.unused_goals = cards_of(GOAL_CARDS & ~mask_of(g.goal for g in row))
+    s.goal_winner = [-1 if g.won_by is None else g.won_by for g in row]
+    s.goal_scorers = [list(g.scored) for g in row]
+    s.goal_face_up = [g.face_up for g in row]
+    s.goal_value_card = card(view.value_card)
+    s.goal_value = s.config.goal_vp if view.value is None else view.value
+    s.counters = [[getattr(c, name) for name in COUNTERS] for c in view.counters]
+    seen = mask_of(g.vp_card for g in row if g.vp_card) | mask_of(
+        [view.value_card] if view.value_card else [])
     unseen = cards_of(VP_CARDS & ~seen)
     rng.shuffle(unseen)
     s.goal_vp_cards = []
     for g in row:
-        if g["vp_card"] is not None:
-            s.goal_vp_cards.append(by_id[g["vp_card"]])
+        if g.vp_card is not None:
+            s.goal_vp_cards.append(by_id[g.vp_card])
         elif s.config.variant == "equal":
             s.goal_vp_cards.append(-1)
         else:

@@ -3,7 +3,7 @@ and static effects, VP, the tie-breakers, goal and chance VP, the result."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from cardroom.core.cardset import cards_of
@@ -36,9 +36,31 @@ def static(s: LoveFields, couple: int, name: str) -> int:
     return sum(CAT.statics[c].get(name, 0) for c in s.attached[couple])
 
 
-def missing(s: LoveFields, couple: int) -> list[int]:
-    have = {CAT.match[c] for c in preps_on(s, couple)}
+def lacking(couple: int, attached: Iterable[int]) -> list[int]:
+    """The designs ``couple`` requires that none of the ``attached`` preparations
+    meets (a joker meets none)."""
+    have = {CAT.match[c] for c in attached if CAT.type[c] == PREP}
     return [d for d in CAT.requires[couple] if d not in have]
+
+
+def date(couple: int, attached: Sequence[int]) -> tuple[bool, int]:
+    """A couple's date with these cards attached: whether it is perfect (no
+    design lacking, no attached card forbidding it) and its VP (perfect or
+    incomplete, changed by the attached cards' VP effects, at least 0)."""
+    change = 0
+    spoilt = False
+    for card in attached:
+        statics = CAT.statics[card]
+        if statics:
+            change += statics.get("vp", 0)
+            spoilt = spoilt or "no_perfect" in statics
+    perfect = not spoilt and not lacking(couple, attached)
+    base = CAT.vp_perfect[couple] if perfect else CAT.vp_incomplete[couple]
+    return perfect, max(0, base + change)
+
+
+def missing(s: LoveFields, couple: int) -> list[int]:
+    return lacking(couple, s.attached[couple])
 
 
 def complete(s: LoveFields, couple: int) -> bool:
@@ -47,9 +69,11 @@ def complete(s: LoveFields, couple: int) -> bool:
 
 # ----- zone VP and the tie-breakers -------------------------------------------------------
 def couple_vp(s: LoveFields, couple: int) -> int:
-    perfect = complete(s, couple) and not static(s, couple, "no_perfect")
-    base = CAT.vp_perfect[couple] if perfect else CAT.vp_incomplete[couple]
-    return max(0, base + static(s, couple, "vp"))
+    return date(couple, s.attached[couple])[1]
+
+
+def perfect(s: LoveFields, couple: int) -> bool:
+    return date(couple, s.attached[couple])[0]
 
 
 def prep_count(s: LoveFields, seat: int) -> int:
@@ -75,8 +99,7 @@ def zone_breakdown(s: LoveFields, seat: int) -> dict[str, Any]:
     return {"vp": key[0], "preparations": key[1], "couples": key[2],
             "obstacles": -key[3], "hand": key[4],
             "couple_vp": {ids[c]: couple_vp(s, c) for c in s.couples[seat]},
-            "perfect": [ids[c] for c in s.couples[seat]
-                        if complete(s, c) and not static(s, c, "no_perfect")]}
+            "perfect": [ids[c] for c in s.couples[seat] if perfect(s, c)]}
 
 
 # ----- goal and chance VP -----------------------------------------------------------------
@@ -152,15 +175,14 @@ def rounds_completed(s: LoveFields) -> int:
 
 
 def standing(s: LoveFields) -> Result:
-    # The search reads ranking and scores only: no VP breakdown (a third of
-    # a Love Formula playout's cost when it was built here).
+    # The search reads ranking and scores only: no VP breakdown, which is costly.
     return Result(ranking(s), scores(s))
 
 
 # ----- the search's outlook at its horizon -------------------------------------------------
 # A play round settles little: most of a seat's VP is still in its hand and
-# in the preparations its couples lack. The search judges a cut playout by
-# the VP each seat can expect at the end instead (State.outlook).
+# in the preparations its couples lack, so a cut playout is judged by the VP
+# each seat can expect at the end (State.outlook; docs/bots.md).
 HELD_CHANCE: Final = 0.9  # a design held is likely attached in time
 PLAY_CHANCE: Final = 0.8  # a card in hand is likely played in time
 LATER_DRAFT_CHANCE: Final = 0.5  # a design not held, with Draft 2 still to come

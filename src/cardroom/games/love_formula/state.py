@@ -12,6 +12,7 @@ from cardroom.core.game import Result, Viewer
 from cardroom.games.love_formula.fields import LoveFields
 from cardroom.games.love_formula.legal import listing, reasons
 from cardroom.games.love_formula.rules import machine
+from cardroom.games.love_formula.viewtypes import LoveTable
 
 
 class LoveState(LoveFields):
@@ -57,7 +58,7 @@ class LoveState(LoveFields):
     def outlook(self) -> Result:
         return scoring.outlook(self)
 
-    def table_view(self, seat: Viewer) -> dict[str, Any]:
+    def table_view(self, seat: Viewer) -> LoveTable:
         return views.table_view(self, seat)
 
     def invariant_errors(self) -> list[str]:

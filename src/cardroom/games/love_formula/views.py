@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import cardroom.games.love_formula.scoring as scoring
 from cardroom.core.cardset import cards_of
 from cardroom.core.events import Viewer
+from cardroom.core.views import extend
 from cardroom.games.love_formula.cards.catalog import (
     CAT,
     CONNECTION,
@@ -25,7 +24,18 @@ from cardroom.games.love_formula.fields import (
     LoveFields,
 )
 from cardroom.games.love_formula.rules import knowledge
-from cardroom.games.love_formula.scoring import couple_vp, missing, preps_on, zone_vp
+from cardroom.games.love_formula.scoring import date, missing, preps_on, zone_vp
+from cardroom.games.love_formula.viewtypes import (
+    Attached,
+    Breakdown,
+    Couple,
+    Frame,
+    LoveRefereeTable,
+    LoveSeatTable,
+    LoveTable,
+    Resolving,
+    Zone,
+)
 
 ids = CAT.ids
 
@@ -63,78 +73,86 @@ def hidden_from(s: LoveFields, seat: int) -> int:
     return s.config.main & ~(public_mask(s) | s.hands[seat] | s.packs[seat])
 
 
-def table_view(s: LoveFields, seat: Viewer) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "stage": s.stage, "round": s.round, "pick": s.pick, "step": STEP_NAMES[s.step],
-        "deck_size": len(s.deck), "discard": [ids[c] for c in s.discard],
-        "out_size": s.unused_jobs.bit_count(),
-        "hand_sizes": [hand.bit_count() for hand in s.hands],
-        "pack_sizes": [pack.bit_count() for pack in s.packs],
-        "zones": [zone_view(s, owner) for owner in range(s.players)],
-        "table": [code(c) for c in s.table],
-        "order": s.order[:], "turn": s.actor if s.actor >= 0 else None,
-        "turn_pos": s.turn_pos, "moves": s.moves_left, "resolved": s.resolved,
-        "resolving": resolving_view(s), "frames": frames_view(s),
-        "choice": CHOICE_NAMES[s.choice] if s.step == CHOICE else None,
-        "chooser": s.chooser if s.step in (CHOICE, REACT) else None,
-    }
-    if s.step == OVER:
-        out["breakdown"] = scoring.breakdowns(s)
-    if s.config.chance:
-        out["chance"] = chance.view(s, seat)
-    if s.config.goals:
-        out["goals"] = goals.view(s, seat)
+def table_view(s: LoveFields, seat: Viewer) -> LoveTable:
+    public = _public(s, seat)
     if seat is None:
-        out["hands"] = [codes(hand) for hand in s.hands]
-        out["packs"] = [codes(pack) for pack in s.packs]
-        out["deck"] = [ids[c] for c in reversed(s.deck)]
-        out["selected"] = [code(c) for c in s.selected]
-        out["picks"] = [code(c) for c in s.picks]
-        out["jobs"] = [ids[job] for job in s.jobs]
-        out["out"] = codes(s.unused_jobs)
-        out["known"] = [knowledge.export(s, viewer, hidden_from(s, viewer))
-                        for viewer in range(s.players)]
-    elif isinstance(seat, int):
-        out["hand"] = codes(s.hands[seat])
-        out["pack"] = codes(s.packs[seat])
-        out["job"] = ids[s.jobs[seat]]
-        out["selected"] = code(s.selected[seat])
-        out["picked"] = code(s.picks[seat])
-        out["known"] = knowledge.export(s, seat, hidden_from(s, seat))
-    return out
+        return extend(
+            public, LoveRefereeTable,
+            hands=tuple(tuple(codes(hand)) for hand in s.hands),
+            packs=tuple(tuple(codes(pack)) for pack in s.packs),
+            deck=tuple(ids[c] for c in reversed(s.deck)),
+            selected=tuple(code(c) for c in s.selected),
+            picks=tuple(code(c) for c in s.picks),
+            jobs=tuple(ids[job] for job in s.jobs), out=tuple(codes(s.unused_jobs)),
+            known=tuple(tuple(knowledge.export(s, viewer, hidden_from(s, viewer)))
+                        for viewer in range(s.players)))
+    if isinstance(seat, int):
+        return extend(
+            public, LoveSeatTable, hand=tuple(codes(s.hands[seat])),
+            pack=tuple(codes(s.packs[seat])), job=ids[s.jobs[seat]],
+            selected=code(s.selected[seat]), picked=code(s.picks[seat]),
+            known=tuple(knowledge.export(s, seat, hidden_from(s, seat))))
+    return public
 
 
-def zone_view(s: LoveFields, seat: int) -> dict[str, Any]:
-    couples = []
-    for couple in s.couples[seat]:
-        attached = []
-        for c in s.attached[couple]:
-            item: dict[str, Any] = {"card": ids[c]}
-            if c in s.hearts:
-                item["hearts"] = s.hearts[c]
-            if c in s.attached_by:
-                item["by"] = s.attached_by[c]
-            attached.append(item)
-        couples.append({"card": ids[couple], "attached": attached,
-                        "missing": [CAT.keys[d] for d in missing(s, couple)],
-                        "vp": couple_vp(s, couple)})
-    return {"couples": couples, "loose": [ids[c] for c in s.unattached[seat]],
-            "vp": zone_vp(s, seat)}
+def _public(s: LoveFields, seat: Viewer) -> LoveTable:
+    """What everyone sees; the expansions' parts as ``seat`` sees them (the
+    referee's hold more)."""
+    return LoveTable(
+        stage=s.stage, round=s.round, pick=s.pick, step=STEP_NAMES[s.step],
+        deck_size=len(s.deck), discard=tuple(ids[c] for c in s.discard),
+        out_size=s.unused_jobs.bit_count(),
+        hand_sizes=tuple(hand.bit_count() for hand in s.hands),
+        pack_sizes=tuple(pack.bit_count() for pack in s.packs),
+        zones=tuple(zone_view(s, owner) for owner in range(s.players)),
+        table=tuple(code(c) for c in s.table), order=tuple(s.order),
+        turn=s.actor if s.actor >= 0 else None, turn_pos=s.turn_pos, moves=s.moves_left,
+        resolved=s.resolved, resolving=resolving_view(s), frames=frames_view(s),
+        choice=CHOICE_NAMES[s.choice] if s.step == CHOICE else None,
+        chooser=s.chooser if s.step in (CHOICE, REACT) else None,
+        breakdown=breakdown_view(s) if s.step == OVER else None,
+        chance=chance.view(s, seat) if s.config.chance else None,
+        goals=goals.view(s, seat) if s.config.goals else None)
 
 
-def resolving_view(s: LoveFields) -> dict[str, Any] | None:
+def breakdown_view(s: LoveFields) -> tuple[Breakdown, ...]:
+    out = []
+    for b in scoring.breakdowns(s):
+        out.append(Breakdown(
+            vp=b["vp"], preparations=b["preparations"], couples=b["couples"],
+            obstacles=b["obstacles"], hand=b["hand"], couple_vp=b["couple_vp"],
+            perfect=tuple(b["perfect"]), zone_vp=b.get("zone_vp"),
+            chance_vp=b.get("chance_vp"), goals=b.get("goals")))
+    return tuple(out)
+
+
+def zone_view(s: LoveFields, seat: int) -> Zone:
+    return Zone(couples=tuple(couple_view(s, couple) for couple in s.couples[seat]),
+                loose=tuple(ids[c] for c in s.unattached[seat]), vp=zone_vp(s, seat))
+
+
+def couple_view(s: LoveFields, couple: int) -> Couple:
+    attached = tuple(Attached(card=ids[c], hearts=s.hearts.get(c), by=s.attached_by.get(c))
+                     for c in s.attached[couple])
+    perfect, vp = date(couple, s.attached[couple])
+    return Couple(card=ids[couple], attached=attached,
+                  missing=tuple(CAT.keys[d] for d in missing(s, couple)), vp=vp,
+                  perfect=perfect)
+
+
+def resolving_view(s: LoveFields) -> Resolving | None:
     if s.resolving < 0:
         return None
-    return {"card": ids[s.resolving], "seat": s.actor,
-            "target": s.target_seat if s.target_seat >= 0 else None,
-            "couple": code(s.target_couple), "sender": s.sender,
-            "cancelled": s.cancelled, "diverted": s.diverted,
-            "queue": s.react_queue[:], "reacting": code(s.reacting)}
+    return Resolving(card=ids[s.resolving], seat=s.actor,
+                     target=s.target_seat if s.target_seat >= 0 else None,
+                     couple=code(s.target_couple), sender=s.sender,
+                     cancelled=s.cancelled, diverted=s.diverted,
+                     queue=tuple(s.react_queue), reacting=code(s.reacting))
 
 
-def frames_view(s: LoveFields) -> list[list[Any]]:
-    return [[ids[f.card], f.player, f.program, f.index, f.count, code(f.subject), f.kind]
-            for f in s.frames]
+def frames_view(s: LoveFields) -> tuple[Frame, ...]:
+    return tuple((ids[f.card], f.player, f.program, f.index, f.count, code(f.subject), f.kind)
+                 for f in s.frames)
 
 
 # ----- invariants -------------------------------------------------------------------------

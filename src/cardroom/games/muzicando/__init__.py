@@ -18,6 +18,7 @@ from cardroom.games.muzicando.rules.options import deal_count, uses_bidding
 from cardroom.games.muzicando.sampler import determinize
 from cardroom.games.muzicando.stacking import check_stack_pairs, convert_deal, convert_pile
 from cardroom.games.muzicando.state import MuzicandoState
+from cardroom.games.muzicando.viewtypes import VIEW_TYPES
 
 
 class Muzicando(Game):
@@ -46,6 +47,7 @@ class Muzicando(Game):
     parts = GameParts(determinize=determinize, heuristic=MuzicandoHeuristic,
                       render=render.render, describe_event=render.describe_event)
     encoding = ENCODING
+    view_types = VIEW_TYPES
 
     def check_options(
         self, players: int, options: dict[str, Any], given: Mapping[str, Any]

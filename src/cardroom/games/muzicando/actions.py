@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 from cardroom.games.muzicando.cards import (
@@ -107,6 +108,11 @@ def parse_action(text: str) -> int | None:
     if verb == "play" and len(args) in (1, 3):
         return _parse_play(args)
     return None
+
+
+def parse_calls(calls: Iterable[tuple[int, str]]) -> list[tuple[int, int]]:
+    """A view's calls, ``(seat, text)``, as the rules keep them: ``(seat, action)``."""
+    return [(seat, parse_action(text) or PASS) for seat, text in calls]
 
 
 def _parse_play(args: list[str]) -> int | None:

@@ -12,21 +12,22 @@ diamond of 4,705), so card x cell makes 263,480 grid plays.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cardroom.core.encoding import Encoding, Field, Layout, Writer, relative
+from cardroom.core.views import View, seat_part
 from cardroom.games.muzicando.actions import (
     CHOOSE,
     PLAY,
     PLAY_AT,
     cell_of,
+    parse_calls,
     play,
     split_play,
     xy,
 )
 from cardroom.games.muzicando.cards import (
-    BID_BY_TEXT,
     BIDS,
     BY_CODE,
     CARD_COUNT,
@@ -35,12 +36,20 @@ from cardroom.games.muzicando.cards import (
     NOTES,
 )
 from cardroom.games.muzicando.fields import (
+    PARTNERSHIP_MODE,
     PHASE_BIDDING,
     PHASE_CHOOSING,
     PHASE_OVER,
     PHASE_PLAY,
 )
+from cardroom.games.muzicando.legal import high_bid
 from cardroom.games.muzicando.rules.options import deal_count
+from cardroom.games.muzicando.viewtypes import (
+    ColumnTable,
+    GlissandoTable,
+    LaidCards,
+    MuzicandoSeatTable,
+)
 
 PHASES = (PHASE_BIDDING, PHASE_CHOOSING, PHASE_PLAY, PHASE_OVER)
 RADIUS = COLOURS * NOTES - 1  # 48: see the module's docstring
@@ -134,63 +143,69 @@ class MuzicandoEncoding(Encoding):
             Field("deals", 1, "deals completed / deals"),
         ])
 
-    def fill(self, out: Writer, view: Mapping[str, Any], seat: int) -> None:
-        n = view["players"]
+    def fill(self, out: Writer, view: View[Any], seat: int) -> None:
+        _, t = seat_part(view, MuzicandoSeatTable)
+        n = view.players
 
         def rel(s: int) -> int:
             return relative(s, seat, n)
 
-        out.one_hot("phase", PHASES.index(view["phase"]))
-        out.values("mode", [view["mode"] == "partnership", view["bidding"]])
-        out.bits("to_act", map(rel, view["to_act"]))
-        for k, name in enumerate(("dealer", "declarer", "opener", "chooser", "rest")):
-            if view[name] is not None:
-                out.set("seats", k * n + rel(view[name]))
-        out.bits("blocked", map(rel, view["blocked"]))
-        out.bits("passed", map(rel, view["passed"]))
-        for place, s in enumerate(view["out"]):
+        out.one_hot("phase", PHASES.index(view.phase))
+        out.values("mode", [t.mode == PARTNERSHIP_MODE, t.bidding])
+        out.bits("to_act", map(rel, view.to_act))
+        for k, who in enumerate((t.dealer, t.declarer, t.opener, t.chooser, t.rest)):
+            if who is not None:
+                out.set("seats", k * n + rel(who))
+        out.bits("blocked", map(rel, t.blocked))
+        out.bits("passed", map(rel, t.passed))
+        for place, s in enumerate(t.out):
             out.set("out", rel(s), (place + 1) / n)
-        for team in view["teams"] or []:
+        for team in t.teams or ():
             if seat in team:
                 out.bits("partner", (rel(s) for s in team if s != seat))
-        if view["layout"] is not None:
-            out.set("layout", LAYOUT_LETTERS.index(view["layout"]))
-        self._calls(out, view["calls"], rel)
-        out.bits("hand", (BY_CODE[code] for code in view["hand"]))
-        if view["table"] is not None:
-            self._table(out, view["table"])
-        for s, cards in enumerate(view["missing"]):
+        if t.layout is not None:
+            out.set("layout", LAYOUT_LETTERS.index(t.layout))
+        self._calls(out, t.calls, rel)
+        out.bits("hand", (BY_CODE[code] for code in t.hand))
+        if t.table is not None:
+            self._table(out, t.table)
+        for s, cards in enumerate(t.missing):
             out.bits("missing", (rel(s) * CARD_COUNT + BY_CODE[code] for code in cards))
         for s in range(n):
-            out.set("hand_sizes", rel(s), view["hand_sizes"][s] / view["cards_each"])
-            out.set("scores", rel(s), view["scores"][s] / (DEAL_POINTS * view["deals"]))
-        out.scalar("pile", view["pile"], CARD_COUNT)
-        out.scalar("deals", view["deals_done"], view["deals"])
+            out.set("hand_sizes", rel(s), t.hand_sizes[s] / t.cards_each)
+            out.set("scores", rel(s), view.scores[s] / (DEAL_POINTS * t.deals))
+        out.scalar("pile", t.pile, CARD_COUNT)
+        out.scalar("deals", t.deals_done, t.deals)
 
-    def _calls(self, out: Writer, calls: list[list[Any]], rel: Callable[[int], int]) -> None:
-        bids = [(who, text[4:]) for who, text in calls if text.startswith("bid ")]
-        if bids:
-            who, bid = bids[-1]
-            out.set("contract", BID_BY_TEXT[bid])
+    def _calls(self, out: Writer, calls: Sequence[tuple[int, str]],
+               rel: Callable[[int], int]) -> None:
+        high, who = high_bid(parse_calls(calls))
+        if high >= 0:
+            out.set("contract", high)
             out.set("high_bidder", rel(who))
 
-    def _table(self, out: Writer, table: Mapping[str, Any]) -> None:
-        for code, x, y in table.get("cards", []):
+    def _table(self, out: Writer, table: LaidCards) -> None:
+        if isinstance(table, ColumnTable):
+            for cards in table.columns.values():
+                out.bits("table", (BY_CODE[code] for code in cards))
+            out.bits("table", (BY_CODE[code] for code in table.signs))
+            return
+        for code, x, y in table.cards:
             card = BY_CODE[code]
             out.set("table", card)
             out.set("x", card, x / RADIUS)
             out.set("y", card, y / RADIUS)
-        for code, x, y in table.get("covers", []):
+        for code, x, y in table.covers:
             out.set("table", BY_CODE[code])
-            for other, ox, oy in table["cards"]:
+            for other, ox, oy in table.cards:
                 if (ox, oy) == (x, y):
                     out.set("covered", BY_CODE[other])
-        for i, (line, left, right, direction) in enumerate(sorted(table.get("rows", []))):
-            for k, value in enumerate((line / RADIUS, left / RADIUS, right / RADIUS, direction)):
-                out.set("rows", 4 * i + k, value)
-        for cards in table.get("columns", {}).values():
-            out.bits("table", (BY_CODE[code] for code in cards))
-        out.bits("table", (BY_CODE[code] for code in table.get("signs", [])))
+        if isinstance(table, GlissandoTable):
+            for i, row in enumerate(sorted(table.rows)):
+                line, left, right, direction = row
+                for k, value in enumerate((line / RADIUS, left / RADIUS, right / RADIUS,
+                                           direction)):
+                    out.set("rows", 4 * i + k, value)
 
 
 ENCODING = MuzicandoEncoding()

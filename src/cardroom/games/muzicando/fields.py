@@ -7,6 +7,7 @@ from abc import ABC, abstractmethod
 from typing import Any, Final, Self
 
 from cardroom.core.game import State
+from cardroom.games.muzicando.viewtypes import LaidCards
 
 PHASE_BIDDING: Final = "bidding"
 PHASE_CHOOSING: Final = "choosing"
@@ -16,17 +17,17 @@ PARTNERSHIP_MODE: Final = "partnership"
 INDIVIDUAL_MODE: Final = "individual"
 
 
-class Table(ABC):
-    """The cards laid in a deal, kept in the shape of its layout so that the
-    plays a hand has are found without scanning the table. The layouts
-    subclass it (rules/columns.py, rules/grid.py): a base class, not a
-    Protocol, so that compiled code calls a layout's method directly
-    instead of looking it up by name (cardroom/compiled.py)."""
+class Layout(ABC):
+    """A deal's layout as it lies on the table: the cards laid, kept in its
+    shape so that the plays a hand has are found without scanning the
+    table. The layouts subclass it (rules/columns.py, rules/grid.py): a
+    base class, not a Protocol, so that compiled code calls a layout's
+    method directly instead of looking it up by name (cardroom/compiled.py)."""
 
     layout: int
 
     @abstractmethod
-    def clone(self) -> Table: ...
+    def clone(self) -> Layout: ...
 
     @abstractmethod
     def on_table(self) -> int: ...
@@ -59,7 +60,7 @@ class Table(ABC):
     def lay_sign(self, sign: int, cell: int) -> None: ...
 
     @abstractmethod
-    def to_view(self) -> dict[str, Any]: ...
+    def to_view(self) -> LaidCards: ...
 
 
 class MuzicandoFields(State):
@@ -83,7 +84,7 @@ class MuzicandoFields(State):
     opener: int  # the seat that opens the layout, or -1
     chooser: int  # the seat that chose the layout (or declared it, D14), or -1
     layout: int  # SARABANDA .. MUZICANDO, -1 before it is known
-    table: Table | None  # None until the layout is known
+    table: Layout | None  # None until the layout is known
     opened: bool  # the opening card is down
     # play
     blocked: int  # bit per seat: skipped at its next turn (D5)

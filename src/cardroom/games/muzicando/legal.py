@@ -3,6 +3,7 @@ bidding, the layout choice (D12) and the plays of a deal (D4, L3)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from cardroom.games.muzicando.actions import (
@@ -29,8 +30,8 @@ from cardroom.games.muzicando.fields import (
     PHASE_BIDDING,
     PHASE_CHOOSING,
     PHASE_OVER,
+    Layout,
     MuzicandoFields,
-    Table,
 )
 
 BID_ORDER: Final = "1S < 1G < 1P < 1M < 2S < ... < 4M"
@@ -55,9 +56,10 @@ def illegal_reason(s: MuzicandoFields, seat: int, action: int) -> str | None:
 
 
 # ----- bidding -------------------------------------------------------------------
-def high_bid(s: MuzicandoFields) -> tuple[int, int]:
-    """(bid index, seat) of the highest bid so far; (-1, -1) before any."""
-    for seat, action in reversed(s.calls):
+def high_bid(calls: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    """(bid index, seat) of the highest of the ``(seat, action)`` calls so
+    far; (-1, -1) before any bid."""
+    for seat, action in reversed(calls):
         if action != PASS:
             return action - BID, seat
     return -1, -1
@@ -65,12 +67,12 @@ def high_bid(s: MuzicandoFields) -> tuple[int, int]:
 
 def forced(s: MuzicandoFields) -> bool:
     """After all players pass, the player left of the dealer must bid."""
-    return len(s.calls) >= s.players and high_bid(s)[0] < 0
+    return len(s.calls) >= s.players and high_bid(s.calls)[0] < 0
 
 
 def bid_actions(s: MuzicandoFields) -> list[int]:
     out = [] if forced(s) else [PASS]
-    return out + [BID + b for b in range(high_bid(s)[0] + 1, BIDS)]
+    return out + [BID + b for b in range(high_bid(s.calls)[0] + 1, BIDS)]
 
 
 def bid_reason(s: MuzicandoFields, action: int) -> str | None:
@@ -81,7 +83,7 @@ def bid_reason(s: MuzicandoFields, action: int) -> str | None:
         return None
     if not is_bid(action):
         return "the bidding is on: call 'bid <level><layout>' (e.g. 'bid 1S') or 'pass'"
-    high = high_bid(s)[0]
+    high = high_bid(s.calls)[0]
     if action - BID <= high:
         return f"your bid must be higher than {bid_text(high)} ({BID_ORDER})"
     return None
@@ -106,7 +108,7 @@ def choose_reason(s: MuzicandoFields, seat: int, action: int) -> str | None:
 
 
 # ----- play ------------------------------------------------------------------------
-def board(s: MuzicandoFields) -> Table:
+def board(s: MuzicandoFields) -> Layout:
     assert s.table is not None, "no layout on the table yet"
     return s.table
 
@@ -142,7 +144,7 @@ def play_reason(s: MuzicandoFields, seat: int, action: int) -> str | None:
     return table.note_reason(card, cell)
 
 
-def pass_reason(s: MuzicandoFields, seat: int, table: Table) -> str | None:
+def pass_reason(s: MuzicandoFields, seat: int, table: Layout) -> str | None:
     if not s.opened:
         return f"you open {LAYOUT_NAMES[table.layout]}: play its opening card"
     if s.pile:

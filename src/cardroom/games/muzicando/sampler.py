@@ -18,14 +18,14 @@ and deals from it per iteration (``Determinizer.sample``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, Final
 
 from cardroom.core.cardset import cards_of, mask_of
 from cardroom.core.game import Game
 from cardroom.core.rng import Rng
 from cardroom.core.sampling import Shuffler
-from cardroom.games.muzicando.actions import parse_action
+from cardroom.core.views import View, seat_part, to_json
+from cardroom.games.muzicando.actions import parse_calls
 from cardroom.games.muzicando.cards import (
     ANY_OPENING,
     BID_BY_TEXT,
@@ -36,25 +36,21 @@ from cardroom.games.muzicando.cards import (
 )
 from cardroom.games.muzicando.fields import PHASE_CHOOSING, PHASE_PLAY, MuzicandoFields
 from cardroom.games.muzicando.rules.layouts import table_from_view
-from cardroom.games.muzicando.scoring import copy_result
 from cardroom.games.muzicando.state import MuzicandoState
+from cardroom.games.muzicando.viewtypes import MuzicandoSeatTable
 
 REJECTION_TRIES: Final = 100
 
 
-def _seat_mask(seats: list[int]) -> int:
-    return mask_of(seats)
-
-
-def _none(value: int | None) -> int:
+def _or_minus(value: int | None) -> int:
     return -1 if value is None else value
 
 
-def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> MuzicandoState:
+def determinize(game: Game, view: View[Any], rng: Rng) -> MuzicandoState:
     return prepare(game, view, rng).sample()
 
 
-def prepare(game: Game, view: Mapping[str, Any], rng: Rng) -> Determinizer:
+def prepare(game: Game, view: View[Any], rng: Rng) -> Determinizer:
     """Read the view once; ``sample`` then deals the unseen cards anew."""
     return Determinizer(game, view, rng)
 
@@ -64,30 +60,29 @@ class Determinizer:
     each bucket's size and constraints; each ``sample`` copies the template
     and deals the unseen cards at random."""
 
-    def __init__(self, game: Game, view: Mapping[str, Any], rng: Rng) -> None:
+    def __init__(self, game: Game, view: View[Any], rng: Rng) -> None:
+        seat, t = seat_part(view, MuzicandoSeatTable)
         self.shuffler = Shuffler(rng)
         self.template = s = MuzicandoState.__new__(MuzicandoState)
         game.determinized_base(s, view, rng)
-        s.mode, s.bids, s.deals, s.deal_no = (view["mode"], view["bidding"], view["deals"],
-                                              view["deals_done"])
-        s.dealer, s.hand_size, s.phase_name = view["dealer"], view["cards_each"], view["phase"]
-        s.totals = list(view["scores"])
-        s.results = [copy_result(r) for r in view["results"]]
-        s.turn = view["to_act"][0] if view["to_act"] else 0
-        s.calls = [(seat, parse_action(text) or 0) for seat, text in view["calls"]]
-        s.contract = BID_BY_TEXT[view["contract"]] if view["contract"] else -1
-        s.declarer, s.opener = _none(view["declarer"]), _none(view["opener"])
-        s.chooser, s.rest = _none(view["chooser"]), _none(view["rest"])
-        s.layout = LAYOUT_LETTERS.index(view["layout"]) if view["layout"] else -1
-        s.table = (table_from_view(s.layout, view["table"]) if view["table"] is not None
-                   else None)
-        s.opened = view["opened"]
-        s.blocked, s.passed = _seat_mask(view["blocked"]), _seat_mask(view["passed"])
-        s.places = list(view["out"])
-        s.missing = [mask_of_codes(m) for m in view["missing"]]
+        s.mode, s.bids, s.deals, s.deal_no = t.mode, t.bidding, t.deals, t.deals_done
+        s.dealer, s.hand_size, s.phase_name = t.dealer, t.cards_each, view.phase
+        s.totals = list(view.scores)
+        s.results = [to_json(r) for r in t.results]
+        s.turn = view.to_act[0] if view.to_act else 0
+        s.calls = parse_calls(t.calls)
+        s.contract = BID_BY_TEXT[t.contract] if t.contract else -1
+        s.declarer, s.opener = _or_minus(t.declarer), _or_minus(t.opener)
+        s.chooser, s.rest = _or_minus(t.chooser), _or_minus(t.rest)
+        s.layout = LAYOUT_LETTERS.index(t.layout) if t.layout else -1
+        s.table = table_from_view(s.layout, t.table) if t.table is not None else None
+        s.opened = t.opened
+        s.blocked, s.passed = mask_of(t.blocked), mask_of(t.passed)
+        s.places = list(t.out)
+        s.missing = [mask_of_codes(m) for m in t.missing]
         s.hands, s.pile = [], []
         on_table = s.table.on_table() if s.table else 0
-        self.deal = Deal(view, s.missing, on_table, known_holding(s))
+        self.deal = Deal(seat, t, s.missing, on_table, known_holding(s))
 
     def sample(self) -> MuzicandoState:
         s = self.template.clone()
@@ -109,14 +104,14 @@ class Deal:
     """The unseen cards and their buckets (the other seats, then the pile):
     each bucket's size, the cards it may not hold and a card kind it must."""
 
-    def __init__(self, view: Mapping[str, Any], missing: list[int], on_table: int,
+    def __init__(self, seat: int, t: MuzicandoSeatTable, missing: list[int], on_table: int,
                  holding: tuple[int, int] | None) -> None:
-        self.seat = seat = view["seat"]
-        self.players = n = view["players"]
-        self.mine = mine = mask_of_codes(view["hand"])
+        self.seat = seat
+        self.players = n = len(t.hand_sizes)
+        self.mine = mine = mask_of_codes(t.hand)
         self.unseen = cards_of(FULL_MASK & ~mine & ~on_table)
         self.owners = owners = [o for o in range(n) if o != seat]
-        self.need = [view["hand_sizes"][o] for o in owners] + [view["pile"]]
+        self.need = [t.hand_sizes[o] for o in owners] + [t.pile]
         self.banned = [missing[o] for o in owners] + [0]
         self.wanted = [0] * len(self.need)
         if holding is not None and holding[0] != seat:

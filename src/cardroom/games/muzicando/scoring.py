@@ -4,6 +4,7 @@ scores, result and standing of a state."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from cardroom.core.game import Result, rank
@@ -14,6 +15,7 @@ from cardroom.games.muzicando.cards import (
     contract_value,
 )
 from cardroom.games.muzicando.fields import PARTNERSHIP_MODE, MuzicandoFields
+from cardroom.games.muzicando.rules.seats import TEAMS, team_of
 
 
 def place_points(places: list[int], stuck: int, players: int, partnership: bool) -> list[int]:
@@ -27,12 +29,17 @@ def place_points(places: list[int], stuck: int, players: int, partnership: bool)
     return points
 
 
-def contract_bonus(side: list[int], contract: int, made: bool, players: int) -> list[int]:
+def contract_points(contract: int, made: bool) -> int:
     """The declaring side adds the contract value if made, else loses it."""
     value = contract_value(contract)
+    return value if made else -value
+
+
+def contract_bonus(side: list[int], contract: int, made: bool, players: int) -> list[int]:
+    """Per seat: the contract's points for each seat of the declaring side."""
     bonus = [0] * players
     for seat in side:
-        bonus[seat] = value if made else -value
+        bonus[seat] = contract_points(contract, made)
     return bonus
 
 
@@ -44,9 +51,37 @@ def chooser_bonus(chooser: int, layout: int, players: int) -> list[int]:
 
 
 def team_points(per_seat: list[int]) -> list[int]:
-    """North-South (seats 0, 2) and East-West (1, 3) place points."""
-    teams: list[list[int]] = PARTNERSHIP["teams"]
-    return [sum(per_seat[s] for s in team) for team in teams]
+    """North-South's and East-West's sums of ``per_seat``."""
+    return [sum(per_seat[s] for s in team) for team in TEAMS]
+
+
+def team_totals(per_seat: Sequence[int]) -> list[int]:
+    """Each team's score, North-South first: both partners carry it."""
+    return [per_seat[team[0]] for team in TEAMS]
+
+
+def team_deal(places: list[int], first: int, contract: int,
+              declarer: int) -> tuple[list[int], dict[str, Any]]:
+    """A played partnership deal: each seat's points (its team's place points
+    plus or minus the contract) and what its record adds."""
+    made = team_of(first) == team_of(declarer)
+    teams = team_points(places)
+    teams[team_of(declarer)] += contract_points(contract, made)
+    return [teams[team_of(x)] for x in range(len(places))], {"made": made, "team_points": teams}
+
+
+def individual_deal(places: list[int], first: int, contract: int, declarer: int,
+                    chooser: int, layout: int) -> tuple[list[int], dict[str, Any]]:
+    """A played individual deal: each seat's points (place points plus the
+    contract, D14, or the chosen layout's value, D13) and what its record adds."""
+    n = len(places)
+    if contract >= 0:
+        made = first == declarer
+        extra = contract_bonus([declarer], contract, made, n)
+        detail: dict[str, Any] = {"made": made}
+    else:
+        extra, detail = chooser_bonus(chooser, layout, n), {}
+    return [p + e for p, e in zip(places, extra, strict=True)], detail
 
 
 def penalty(side: list[int], amount: int, players: int) -> list[int]:
@@ -71,7 +106,7 @@ def result(s: MuzicandoFields) -> Result:
     out.detail["deals"] = [copy_result(r) for r in s.results]
     out.detail["mode"] = s.mode
     if s.mode == PARTNERSHIP_MODE:
-        out.detail["team_scores"] = [s.totals[0], s.totals[1]]
+        out.detail["team_scores"] = team_totals(s.totals)
     return out
 
 

@@ -19,6 +19,7 @@ import cardroom.games.muzicando.scoring as scoring
 import cardroom.games.muzicando.views as views
 from cardroom.core.game import Result, Viewer
 from cardroom.games.muzicando.fields import MuzicandoFields
+from cardroom.games.muzicando.viewtypes import MuzicandoTable
 
 
 class MuzicandoState(MuzicandoFields):
@@ -61,7 +62,7 @@ class MuzicandoState(MuzicandoFields):
     def standing(self) -> Result:
         return scoring.standing(self)
 
-    def table_view(self, seat: Viewer) -> dict[str, Any]:
+    def table_view(self, seat: Viewer) -> MuzicandoTable:
         return views.table_view(self, seat)
 
     def invariant_errors(self) -> list[str]:

@@ -1,4 +1,5 @@
-"""What a seat may know of a Muzicando state, and the state's invariants."""
+"""What a viewer may know of a Muzicando state (viewtypes.py), and the
+state's invariants."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from typing import Any
 
 from cardroom.core.cardset import mask_of
 from cardroom.core.events import Viewer
+from cardroom.core.views import extend
 from cardroom.games.muzicando.actions import action_text, xy
 from cardroom.games.muzicando.cards import (
     BID_BY_TEXT,
@@ -14,54 +16,61 @@ from cardroom.games.muzicando.cards import (
     IS_OVAL,
     LAYOUT_LETTERS,
     LAYOUT_VALUE,
-    PARTNERSHIP,
     bid_text,
     codes,
     contract_value,
 )
 from cardroom.games.muzicando.fields import PARTNERSHIP_MODE, PHASE_PLAY, MuzicandoFields
 from cardroom.games.muzicando.rules.grid import Glissando, Sarabanda
-from cardroom.games.muzicando.rules.seats import active_mask
-from cardroom.games.muzicando.scoring import copy_result
+from cardroom.games.muzicando.rules.seats import TEAMS, active_mask, team_of
+from cardroom.games.muzicando.viewtypes import (
+    MuzicandoRefereeTable,
+    MuzicandoSeatTable,
+    MuzicandoTable,
+    deal_result,
+)
 
 
-def _seats(mask: int, players: int) -> list[int]:
-    return [s for s in range(players) if mask >> s & 1]
+def _seats(mask: int, players: int) -> tuple[int, ...]:
+    return tuple(s for s in range(players) if mask >> s & 1)
 
 
 def _or_none(value: int) -> int | None:
     return value if value >= 0 else None
 
 
-def table_view(s: MuzicandoFields, seat: Viewer) -> dict[str, Any]:
-    n = s.players
-    out: dict[str, Any] = {
-        "mode": s.mode, "bidding": s.bids,
-        "deal": min(s.deal_no + 1, s.deals), "deals": s.deals,
-        "deals_done": s.deal_no,
-        "dealer": s.dealer, "cards_each": s.hand_size,
-        "teams": ([list(t) for t in PARTNERSHIP["teams"]]
-                  if s.mode == PARTNERSHIP_MODE else None),
-        "calls": [[x, action_text(a)] for x, a in s.calls],
-        "contract": bid_text(s.contract) if s.contract >= 0 else None,
-        "declarer": _or_none(s.declarer), "opener": _or_none(s.opener),
-        "chooser": _or_none(s.chooser),
-        "layout": LAYOUT_LETTERS[s.layout] if s.layout >= 0 else None,
-        "table": s.table.to_view() if s.table is not None else None,
-        "opened": s.opened,
-        "hand_sizes": [h.bit_count() for h in s.hands],
-        "pile": len(s.pile),
-        "blocked": _seats(s.blocked, n), "rest": _or_none(s.rest),
-        "passed": _seats(s.passed, n), "out": s.places[:],
-        "missing": [codes(m) for m in s.missing],
-        "results": [copy_result(r) for r in s.results],
-    }
+def table_view(s: MuzicandoFields, seat: Viewer) -> MuzicandoTable:
+    public = _public(s)
     if seat is None:
-        out["hands"] = [codes(h) for h in s.hands]
-        out["pile_order"] = [CODE[c] for c in s.pile]
-    elif isinstance(seat, int):
-        out["hand"] = codes(s.hands[seat])
-    return out
+        return extend(public, MuzicandoRefereeTable,
+                      hands=tuple(tuple(codes(h)) for h in s.hands),
+                      pile_order=tuple(CODE[c] for c in s.pile))
+    if isinstance(seat, int):
+        return extend(public, MuzicandoSeatTable, hand=tuple(codes(s.hands[seat])))
+    return public
+
+
+def _public(s: MuzicandoFields) -> MuzicandoTable:
+    n = s.players
+    return MuzicandoTable(
+        mode=s.mode, bidding=s.bids,
+        deal=min(s.deal_no + 1, s.deals), deals=s.deals, deals_done=s.deal_no,
+        dealer=s.dealer, cards_each=s.hand_size,
+        teams=TEAMS if s.mode == PARTNERSHIP_MODE else None,
+        calls=tuple((x, action_text(a)) for x, a in s.calls),
+        contract=bid_text(s.contract) if s.contract >= 0 else None,
+        declarer=_or_none(s.declarer), opener=_or_none(s.opener),
+        chooser=_or_none(s.chooser),
+        layout=LAYOUT_LETTERS[s.layout] if s.layout >= 0 else None,
+        table=s.table.to_view() if s.table is not None else None,
+        opened=s.opened,
+        hand_sizes=tuple(h.bit_count() for h in s.hands),
+        pile=len(s.pile),
+        blocked=_seats(s.blocked, n), rest=_or_none(s.rest),
+        passed=_seats(s.passed, n), out=tuple(s.places),
+        missing=tuple(tuple(codes(m)) for m in s.missing),
+        results=tuple(deal_result(r) for r in s.results),
+    )
 
 
 # ----- invariants ----------------------------------------------------------------
@@ -78,8 +87,8 @@ def invariant_errors(s: MuzicandoFields) -> list[str]:
             errors.append("the rest's player lost the turn while the rest lasts")
         if not s.hands[s.turn]:
             errors.append("the seat to play holds no card")
-    if s.mode == PARTNERSHIP_MODE and (
-            s.totals[0] != s.totals[2] or s.totals[1] != s.totals[3]):
+    if s.mode == PARTNERSHIP_MODE and any(
+            len({s.totals[x] for x in team}) > 1 for team in TEAMS):
         errors.append("partners' totals differ")
     for seat in range(n):
         if sum(r["points"][seat] for r in s.results) != s.totals[seat]:
@@ -167,6 +176,6 @@ def expected_points(s: MuzicandoFields, r: dict[str, Any]) -> list[int]:
     value = contract_value(BID_BY_TEXT[r["contract"]]) * (1 if r["made"] else -1)
     if s.mode != PARTNERSHIP_MODE:
         return [p + (value if x == r["declarer"] else 0) for x, p in enumerate(places)]
-    teams = [places[0] + places[2], places[1] + places[3]]
-    teams[r["declarer"] % 2] += value
-    return [teams[x % 2] for x in range(n)]
+    teams = [sum(places[x] for x in team) for team in TEAMS]
+    teams[team_of(r["declarer"])] += value
+    return [teams[team_of(x)] for x in range(n)]

@@ -14,6 +14,7 @@ from cardroom.games.papayoo.cards import BY_CODE, DEAL_TABLE, SUIT_LETTERS, deck
 from cardroom.games.papayoo.encoding import ENCODING
 from cardroom.games.papayoo.sampler import determinize
 from cardroom.games.papayoo.state import PapayooState
+from cardroom.games.papayoo.viewtypes import VIEW_TYPES
 
 
 class Papayoo(Game):
@@ -22,6 +23,7 @@ class Papayoo(Game):
     parts = GameParts(determinize=determinize, heuristic=PapayooHeuristic,
                       render=render.render, describe_event=render.describe_event)
     encoding = ENCODING
+    view_types = VIEW_TYPES
     name = "Papayoo"
     min_players = 3
     max_players = 8

@@ -7,7 +7,7 @@ sorted hand is grouped by suit and ordered by rank.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from cardroom.core.cardset import CardCodes, mask_of
@@ -55,3 +55,14 @@ def mask_of_codes(names: Iterable[str]) -> int:
 
 def papayoo_card(suit: int) -> int:
     return suit * 10 + SEVEN_RANK - 1
+
+
+def trick_winner(cards: Sequence[int]) -> int:
+    """Who takes a trick: the index (in order of play) of the highest card
+    of the suit led; cards of other suits never take it."""
+    led = SUIT[cards[0]]
+    best = 0
+    for i in range(1, len(cards)):
+        if SUIT[cards[i]] == led and RANK[cards[i]] > RANK[cards[best]]:
+            best = i
+    return best

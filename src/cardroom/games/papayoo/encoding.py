@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from cardroom.core.encoding import Encoding, Field, Layout, Writer, relative
+from cardroom.core.views import View, seat_part
 from cardroom.games.papayoo.actions import PASS
 from cardroom.games.papayoo.cards import (
     BY_CODE,
@@ -17,6 +18,7 @@ from cardroom.games.papayoo.cards import (
     deck_mask,
 )
 from cardroom.games.papayoo.fields import PHASE_OVER, PHASE_PASS, PHASE_PLAY
+from cardroom.games.papayoo.viewtypes import PapayooSeatTable
 
 PHASES = (PHASE_PASS, PHASE_PLAY, PHASE_OVER)
 ACTIONS = PASS + CARD_COUNT  # play <card> then pass <card>: already dense
@@ -68,36 +70,37 @@ class PapayooEncoding(Encoding):
             Field("round", 1, "rounds finished / rounds"),
         ])
 
-    def fill(self, out: Writer, view: Mapping[str, Any], seat: int) -> None:
-        n = view["players"]
+    def fill(self, out: Writer, view: View[Any], seat: int) -> None:
+        _, t = seat_part(view, PapayooSeatTable)
+        n = view.players
 
         def rel(s: int) -> int:
             return relative(s, seat, n)
 
-        def cards(name: str, codes: list[str], base: int = 0) -> None:
+        def cards(name: str, codes: Iterable[str], base: int = 0) -> None:
             out.bits(name, (base + BY_CODE[c] for c in codes))
 
-        out.one_hot("phase", PHASES.index(view["phase"]))
-        out.bits("to_act", map(rel, view["to_act"]))
-        cards("hand", view["hand"])
-        cards("chosen", view["chosen"])
-        cards("passed", view["passed"])
-        cards("received", view["received"])
-        cards("played", view["played"])
-        for who, code in view["trick"]:
+        out.one_hot("phase", PHASES.index(view.phase))
+        out.bits("to_act", map(rel, view.to_act))
+        cards("hand", t.hand)
+        cards("chosen", t.chosen)
+        cards("passed", t.passed)
+        cards("received", t.received)
+        cards("played", t.played)
+        for who, code in t.trick:
             out.set("trick", rel(who) * CARD_COUNT + BY_CODE[code])
-        out.one_hot("leader", rel(view["leader"]))
-        out.one_hot("dealer", rel(view["dealer"]))
-        if view["papayoo"] is not None:
-            out.set("papayoo", SUIT_LETTERS.index(view["papayoo"][-1]))
-        for s, suits in enumerate(view["voids"]):
+        out.one_hot("leader", rel(t.leader))
+        out.one_hot("dealer", rel(t.dealer))
+        if t.papayoo is not None:
+            out.set("papayoo", SUIT_LETTERS.index(t.papayoo[-1]))
+        for s, suits in enumerate(t.voids):
             out.bits("voids", (rel(s) * 5 + SUIT_LETTERS.index(x) for x in suits))
-        rounds = view["rounds"]
+        rounds = t.rounds
         for s in range(n):
-            out.set("hand_sizes", rel(s), view["hand_sizes"][s] / 20)
-            out.set("taken_points", rel(s), view["taken_points"][s] / ROUND_TOTAL)
-            out.set("totals", rel(s), view["scores"][s] / (ROUND_TOTAL * rounds))
-        out.scalar("round", len(view["round_points"]), rounds)
+            out.set("hand_sizes", rel(s), t.hand_sizes[s] / 20)
+            out.set("taken_points", rel(s), t.taken_points[s] / ROUND_TOTAL)
+            out.set("totals", rel(s), view.scores[s] / (ROUND_TOTAL * rounds))
+        out.scalar("round", len(t.round_points), rounds)
 
 
 ENCODING = PapayooEncoding()

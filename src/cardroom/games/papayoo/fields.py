@@ -37,6 +37,8 @@ class PapayooFields(State):
     papayoo: int  # the 40-point 7 named by the die; -1 until rolled
     trick_seats: list[int]  # seats that played to the current trick, in order
     trick_cards: list[int]  # their cards, in the same order
+    last_seats: list[int]  # the trick taken last this round: its seats (empty: none yet)
+    last_cards: list[int]  # and its cards, in order of play
     turn: int  # seat to play (or to lead once passing ends)
     taken: list[int]  # per seat: points taken in tricks this round
     voids: list[int]  # per seat: suits (bit = suit) it has shown void in this round
@@ -50,6 +52,7 @@ class PapayooFields(State):
         c.hands, c.chosen, c.waiting = self.hands[:], self.chosen[:], self.waiting[:]
         c.passed, c.papayoo, c.turn = self.passed[:], self.papayoo, self.turn
         c.trick_seats, c.trick_cards = self.trick_seats[:], self.trick_cards[:]
+        c.last_seats, c.last_cards = self.last_seats, self.last_cards  # never changed in place
         c.taken, c.voids, c.played = self.taken[:], self.voids[:], self.played
         c.totals = self.totals[:]
         c.round_points = [p[:] for p in self.round_points]

@@ -6,6 +6,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardroom.core.events import Viewer
+from cardroom.core.views import View
+from cardroom.games.papayoo.viewtypes import (
+    LastTrick,
+    PapayooRefereeTable,
+    PapayooSeatTable,
+    PapayooTable,
+)
 from cardroom.textui import paint, seat_name, seat_title, standings, table
 
 SUIT_COLOUR = {"S": "blue", "H": "red", "D": "yellow", "C": "green", "P": "magenta"}
@@ -27,87 +34,78 @@ def hand_by_suit(codes: Sequence[str], color: bool) -> str:
     return "   ".join(cards(groups[s], color) for s in "SHDCP" if s in groups) or "(empty)"
 
 
-def render(view: Mapping[str, Any], color: bool) -> str:
-    if view["over"]:
-        return "\n".join([_headline(view, color), score_summary(view)])
-    lines = [_headline(view, color), _score_table(view), _progress(view, color)]
+def render(view: View[Any], color: bool, compact: bool = False) -> str:
+    t: PapayooTable = view.table
+    if view.over:
+        return "\n".join([_headline(view, t, color), score_summary(view)])
+    lines = [_headline(view, t, color), _score_table(view, t), _progress(view, t, color)]
     return "\n".join(lines + _hands(view, color))
 
 
-def _progress(view: Mapping[str, Any], color: bool) -> str:
+def _progress(view: View[Any], t: PapayooTable, color: bool) -> str:
     """The trick on the table and who plays next, or who is still choosing cards to pass."""
-    me = view["seat"]
-    if view["phase"] != "play":
-        waiting = ", ".join(seat_name(s, me) for s in view["to_act"])
+    me = view.seat
+    if view.phase != "play":
+        waiting = ", ".join(seat_name(s, me) for s in view.to_act)
         return f"Still choosing cards to pass: {waiting}"
-    shown = ", ".join(f"{seat_name(s, me)}: {card(c, color)}" for s, c in view["trick"])
-    number = len(view["played"]) // view["players"] + 1
-    line = f"Trick {number}: {shown or '(nothing yet)'}   to play: {seat_name(view['turn'], me)}"
-    last = last_trick(view, color)
+    shown = ", ".join(f"{seat_name(s, me)}: {card(c, color)}" for s, c in t.trick)
+    number = len(t.played) // view.players + 1
+    turn = seat_name(t.turn, me) if t.turn is not None else "-"
+    line = f"Trick {number}: {shown or '(nothing yet)'}   to play: {turn}"
+    last = last_trick(t.last_trick, me, color)
     return f"{last}\n{line}" if last else line
 
 
-def last_trick(view: Mapping[str, Any], color: bool) -> str:
-    """The trick taken last this round, from the viewer's log (every card of
-    a trick is public); empty before the first trick or without a log."""
-    log = view.get("log", [])
-    for i in range(len(log) - 1, -1, -1):
-        kind = log[i]["type"]
-        if kind in ("die", "deal"):
-            return ""
-        if kind == "trick":
-            break
-    else:
+def last_trick(taken: LastTrick | None, me: Viewer, color: bool) -> str:
+    """The trick taken last this round, as a line; empty before the first."""
+    if taken is None:
         return ""
-    me, taken = view["seat"], log[i]
-    plays = [e for e in log[:i] if e["type"] == "play"][-view["players"]:]
-    cards_shown = ", ".join(f"{seat_name(e['seat'], me)} {card(e['card'], color)}"
-                            for e in plays)
-    points = taken["points"]
-    return (f"Last trick: {cards_shown}; taken by {seat_name(taken['winner'], me)} "
+    cards_shown = ", ".join(f"{seat_name(s, me)} {card(c, color)}" for s, c in taken.plays)
+    points = taken.points
+    return (f"Last trick: {cards_shown}; taken by {seat_name(taken.winner, me)} "
             f"({points} point{'s' if points != 1 else ''})")
 
 
-def _hands(view: Mapping[str, Any], color: bool) -> list[str]:
-    if view["seat"] is None:
+def _hands(view: View[Any], color: bool) -> list[str]:
+    t = view.table
+    if isinstance(t, PapayooRefereeTable):
         return [f"Seat {seat}: {hand_by_suit(hand, color)}"
                 + (f"   (to pass: {cards(chosen, color)})" if chosen else "")
-                for seat, (hand, chosen) in enumerate(zip(view["hands"], view["chosen"],
-                                                          strict=True))]
-    if not isinstance(view["seat"], int):
+                for seat, (hand, chosen) in enumerate(zip(t.hands, t.chosen, strict=True))]
+    if not isinstance(t, PapayooSeatTable):
         return []  # a spectator sees no hand and no passed cards
-    lines = [f"Your hand: {hand_by_suit(view['hand'], color)}"]
-    if view["phase"] != "play" and not view["over"]:
-        chosen = view["chosen"]
+    lines = [f"Your hand: {hand_by_suit(t.hand, color)}"]
+    if view.phase != "play" and not view.over:
+        chosen = t.chosen
         shown = cards(chosen, color) if chosen else "none yet"
-        lines.append(f"Chosen to pass: {shown} ({len(chosen)} of {view['pass_count']} chosen)")
-    if view["phase"] == "play" and view["received"]:
-        lines.append(f"Passed left: {cards(view['passed'], color)}   "
-                     f"received: {cards(view['received'], color)}")
+        lines.append(f"Chosen to pass: {shown} ({len(chosen)} of {t.pass_count} chosen)")
+    if view.phase == "play" and t.received:
+        lines.append(f"Passed left: {cards(t.passed, color)}   "
+                     f"received: {cards(t.received, color)}")
     return lines
 
 
-def _headline(view: Mapping[str, Any], color: bool) -> str:
-    if view["over"]:
-        rounds = view["rounds"]
+def _headline(view: View[Any], t: PapayooTable, color: bool) -> str:
+    if view.over:
+        rounds = t.rounds
         head = (f"Papayoo - game over after {rounds} round{'s' if rounds != 1 else ''}; "
                 "the lowest total wins")
         return paint(head, "bold", color)
-    dealer = seat_name(view["dealer"], view["seat"])
-    head = f"Papayoo - round {view['round']} of {view['rounds']}, dealer {dealer}"
-    if view["papayoo"]:
-        head += f", Papayoo {card(view['papayoo'], color)} (40)"
+    dealer = seat_name(t.dealer, view.seat)
+    head = f"Papayoo - round {t.round} of {t.rounds}, dealer {dealer}"
+    if t.papayoo:
+        head += f", Papayoo {card(t.papayoo, color)} (40)"
     else:
-        head += f", each passes {view['pass_count']} cards to the left"
+        head += f", each passes {t.pass_count} cards to the left"
     return paint(head, "bold", color)
 
 
-def _score_table(view: Mapping[str, Any]) -> str:
-    me = view["seat"]
+def _score_table(view: View[Any], t: PapayooTable) -> str:
+    me = view.seat
     rows = [["", "cards", "this round", "total"]]
-    for seat in range(view["players"]):
-        rows.append([seat_name(seat, me), str(view["hand_sizes"][seat]),
-                     str(view["taken_points"][seat]), str(view["scores"][seat])])
+    for seat in range(view.players):
+        rows.append([seat_name(seat, me), str(t.hand_sizes[seat]),
+                     str(t.taken_points[seat]), str(view.scores[seat])])
     return table(rows)
 
 
@@ -139,12 +137,12 @@ def describe_event(event: Mapping[str, Any], viewer: Viewer, color: bool = False
     return None
 
 
-def score_summary(view: Mapping[str, Any]) -> str:
-    me = view["seat"]
-    rounds = view["round_points"]
+def score_summary(view: View[Any]) -> str:
+    me = view.seat
+    rounds = view.table.round_points
     header = [""] + [f"R{i + 1}" for i in range(len(rounds))] + ["total"]
     rows = [header]
-    for seat in range(view["players"]):
+    for seat in range(view.players):
         rows.append([seat_name(seat, me)] + [str(r[seat]) for r in rounds]
-                    + [str(view["scores"][seat])])
+                    + [str(view.scores[seat])])
     return table(rows)

@@ -10,16 +10,15 @@ from cardroom.games.papayoo.actions import PASS
 from cardroom.games.papayoo.cards import (
     CODE,
     DEAL_TABLE,
-    PAPAYOO_POINTS,
-    PAYOO_POINTS,
-    RANK,
     SUIT,
     SUIT_LETTERS,
     codes,
     deck_mask,
     papayoo_card,
+    trick_winner,
 )
 from cardroom.games.papayoo.fields import PHASE_OVER, PHASE_PASS, PHASE_PLAY, PapayooFields
+from cardroom.games.papayoo.scoring import points
 
 
 # ----- the contract --------------------------------------------------------
@@ -64,6 +63,7 @@ def start_round(s: PapayooFields) -> None:
     s.waiting = list(range(n))
     s.papayoo = -1
     s.trick_seats, s.trick_cards = [], []
+    s.last_seats, s.last_cards = [], []
     s.turn = s.dealer
     s.taken = [0] * n
     s.voids = [0] * n
@@ -144,19 +144,13 @@ def play(s: PapayooFields, seat: int, card: int) -> None:
 
 def finish_trick(s: PapayooFields) -> None:
     cards = s.trick_cards
-    led = SUIT[cards[0]]
-    best = 0
-    for i in range(1, len(cards)):
-        if SUIT[cards[i]] == led and RANK[cards[i]] > RANK[cards[best]]:
-            best = i
-    winner = s.trick_seats[best]
-    value = sum(PAYOO_POINTS[c] for c in cards)
-    if s.papayoo in cards:
-        value += PAPAYOO_POINTS
+    winner = s.trick_seats[trick_winner(cards)]
+    value = points(mask_of(cards), s.papayoo)
     s.taken[winner] += value
     if s.record_events:
         s.log.append({"type": "trick", "winner": winner,
                       "cards": [CODE[c] for c in cards], "points": value})
+    s.last_seats, s.last_cards = s.trick_seats, cards
     s.trick_seats, s.trick_cards = [], []
     s.turn = winner
     if not s.hands[winner]:

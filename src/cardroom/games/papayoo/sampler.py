@@ -14,12 +14,13 @@ finished choosing gets a random set of the right size.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from cardroom.core.cardset import cards_of, mask_of
 from cardroom.core.rng import Rng
 from cardroom.core.sampling import Shuffler
+from cardroom.core.views import View, seat_part
 from cardroom.games.papayoo.cards import (
     BY_CODE,
     DEAL_TABLE,
@@ -30,6 +31,7 @@ from cardroom.games.papayoo.cards import (
 )
 from cardroom.games.papayoo.fields import PHASE_PASS, PHASE_PLAY
 from cardroom.games.papayoo.state import PapayooState
+from cardroom.games.papayoo.viewtypes import PapayooSeatTable
 
 if TYPE_CHECKING:
     from cardroom.core.game import Game
@@ -38,11 +40,11 @@ REJECTION_TRIES: Final = 200
 GREEDY_TRIES: Final = 200
 
 
-def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> PapayooState:
+def determinize(game: Game, view: View[Any], rng: Rng) -> PapayooState:
     return prepare(game, view, rng).sample()
 
 
-def prepare(game: Game, view: Mapping[str, Any], rng: Rng) -> Determinizer:
+def prepare(game: Game, view: View[Any], rng: Rng) -> Determinizer:
     """Read the view once; ``sample`` then deals the unseen cards anew."""
     return Determinizer(game, view, rng)
 
@@ -51,28 +53,32 @@ class Determinizer:
     """One seat's view read into a template state and the unseen pool; each
     ``sample`` is a copy of the template with that pool dealt at random."""
 
-    def __init__(self, game: Game, view: Mapping[str, Any], rng: Rng) -> None:
+    def __init__(self, game: Game, view: View[Any], rng: Rng) -> None:
         self.shuffler = Shuffler(rng)
         self.template = s = PapayooState.__new__(PapayooState)
         game.determinized_base(s, view, rng)
-        self.seat = seat = view["seat"]
+        self.seat, t = seat_part(view, PapayooSeatTable)
+        seat = self.seat
         n = s.players
         s.hand_size, s.pass_count = DEAL_TABLE[n]
-        s.rounds, s.round_index = view["rounds"], view["round"] - 1
-        s.dealer, s.phase_name = view["dealer"], view["phase"]
-        s.totals, s.round_points = list(view["scores"]), [list(p) for p in view["round_points"]]
-        s.taken = list(view["taken_points"])
-        s.voids = [sum(1 << SUIT_LETTERS.index(x) for x in v) for v in view["voids"]]
-        s.played = mask_of_codes(view["played"])
-        s.trick_seats = [st for st, _ in view["trick"]]
-        s.trick_cards = [BY_CODE[c] for _, c in view["trick"]]
-        s.papayoo = BY_CODE[view["papayoo"]] if view["papayoo"] else -1
-        s.turn = view["turn"] if view["turn"] is not None else s.dealer
-        s.waiting = list(view["to_act"]) if s.phase_name == PHASE_PASS else []
+        s.rounds, s.round_index = t.rounds, t.round - 1
+        s.dealer, s.phase_name = t.dealer, view.phase
+        s.totals, s.round_points = list(view.scores), [list(p) for p in t.round_points]
+        s.taken = list(t.taken_points)
+        s.voids = [sum(1 << SUIT_LETTERS.index(x) for x in v) for v in t.voids]
+        s.played = mask_of_codes(t.played)
+        s.trick_seats = [st for st, _ in t.trick]
+        s.trick_cards = [BY_CODE[c] for _, c in t.trick]
+        last = t.last_trick.plays if t.last_trick else ()
+        s.last_seats = [st for st, _ in last]
+        s.last_cards = [BY_CODE[c] for _, c in last]
+        s.papayoo = BY_CODE[t.papayoo] if t.papayoo else -1
+        s.turn = t.turn if t.turn is not None else s.dealer
+        s.waiting = list(view.to_act) if s.phase_name == PHASE_PASS else []
         s.passed, s.chosen = [0] * n, [0] * n
-        s.passed[seat] = mask_of_codes(view["passed"])
-        s.passed[(seat - 1) % n] = mask_of_codes(view["received"])
-        s.chosen[seat] = mask_of_codes(view["chosen"])
+        s.passed[seat] = mask_of_codes(t.passed)
+        s.passed[(seat - 1) % n] = mask_of_codes(t.received)
+        s.chosen[seat] = mask_of_codes(t.chosen)
         s.hands = []
         self.known, self.cards, self.order, self.need, self.banned = unseen_pool(view, seat)
         self.choosers = ([o for o in range(n) if o != seat and o not in s.waiting]
@@ -101,28 +107,28 @@ class Determinizer:
 Pool = tuple[list[int], list[int], list[int], dict[int, int], dict[int, int]]
 
 
-def unseen_pool(view: Mapping[str, Any], seat: int) -> Pool:
+def unseen_pool(view: View[Any], seat: int) -> Pool:
     """The hands as far as the seat knows them, the cards it cannot see, the
     other seats (those with known voids first: their deals fail soonest),
     how many unseen cards each holds, and the cards each may not hold."""
-    n: int = view["players"]
+    _, t = seat_part(view, PapayooSeatTable)
+    n = view.players
     hands = [0] * n
-    hands[seat] = mask_of_codes(view["hand"])
-    sizes: list[int] = view["hand_sizes"]
-    table = mask_of_codes(c for _, c in view["trick"])
-    unseen = deck_mask(n) & ~hands[seat] & ~mask_of_codes(view["played"]) & ~table
+    hands[seat] = mask_of_codes(t.hand)
+    table = mask_of_codes(c for _, c in t.trick)
+    unseen = deck_mask(n) & ~hands[seat] & ~mask_of_codes(t.played) & ~table
     left = (seat + 1) % n
-    if view["phase"] == PHASE_PLAY:  # our passed cards are in the left hand unless played
-        hands[left] = mask_of_codes(view["passed"]) & unseen
+    if view.phase == PHASE_PLAY:  # our passed cards are in the left hand unless played
+        hands[left] = mask_of_codes(t.passed) & unseen
     unseen &= ~hands[left]
     others = [o for o in range(n) if o != seat]
-    need = {o: sizes[o] - hands[o].bit_count() for o in others}
-    banned = {o: _void_cards(view["voids"][o]) for o in others}
+    need = {o: t.hand_sizes[o] - hands[o].bit_count() for o in others}
+    banned = {o: _void_cards(t.voids[o]) for o in others}
     order = sorted(others, key=lambda o: not banned[o])
     return hands, cards_of(unseen), order, need, banned
 
 
-def _void_cards(voids: list[str]) -> int:
+def _void_cards(voids: Sequence[str]) -> int:
     return sum(SUIT_MASK[SUIT_LETTERS.index(x)] for x in voids)
 
 

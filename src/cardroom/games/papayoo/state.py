@@ -19,6 +19,7 @@ import cardroom.games.papayoo.scoring as scoring
 import cardroom.games.papayoo.views as views
 from cardroom.core.game import Result, Viewer
 from cardroom.games.papayoo.fields import PapayooFields
+from cardroom.games.papayoo.viewtypes import PapayooTable
 
 
 class PapayooState(PapayooFields):
@@ -61,7 +62,7 @@ class PapayooState(PapayooFields):
     def standing(self) -> Result:
         return scoring.standing(self)
 
-    def table_view(self, seat: Viewer) -> dict[str, Any]:
+    def table_view(self, seat: Viewer) -> PapayooTable:
         return views.table_view(self, seat)
 
     def invariant_errors(self) -> list[str]:

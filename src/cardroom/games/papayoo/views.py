@@ -2,42 +2,72 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from cardroom.core.cardset import mask_of
 from cardroom.core.events import Viewer
-from cardroom.games.papayoo.cards import CODE, ROUND_TOTAL, SUIT_LETTERS, codes, deck_mask
+from cardroom.core.views import extend
+from cardroom.games.papayoo.cards import (
+    CODE,
+    ROUND_TOTAL,
+    SUIT_LETTERS,
+    codes,
+    deck_mask,
+    trick_winner,
+)
 from cardroom.games.papayoo.fields import PHASE_OVER, PHASE_PLAY, PapayooFields
 from cardroom.games.papayoo.scoring import points
+from cardroom.games.papayoo.viewtypes import (
+    LastTrick,
+    PapayooRefereeTable,
+    PapayooSeatTable,
+    PapayooTable,
+)
 
 
-def table_view(s: PapayooFields, seat: Viewer) -> dict[str, Any]:
+def table_view(s: PapayooFields, seat: Viewer) -> PapayooTable:
     n = s.players
-    out: dict[str, Any] = {
-        "round": min(s.round_index + 1, s.rounds),
-        "rounds": s.rounds,
-        "dealer": s.dealer,
-        "pass_count": s.pass_count,
-        "hand_sizes": [h.bit_count() for h in s.hands],
-        "papayoo": CODE[s.papayoo] if s.papayoo >= 0 else None,
-        "trick": [[st, CODE[c]] for st, c in zip(s.trick_seats, s.trick_cards, strict=True)],
-        "leader": s.trick_seats[0] if s.trick_seats else s.turn,
-        "turn": s.turn if s.phase_name == PHASE_PLAY else None,
-        "played": codes(s.played),
-        "taken_points": s.taken[:],
-        "voids": [[SUIT_LETTERS[x] for x in range(5) if v >> x & 1] for v in s.voids],
-        "round_points": [p[:] for p in s.round_points],
-    }
+    public = _public(s)
     if seat is None:
-        out["hands"] = [codes(h) for h in s.hands]
-        out["chosen"] = [codes(c) for c in s.chosen]
-        out["passed"] = [codes(p) for p in s.passed]
-    elif isinstance(seat, int):
-        out["hand"] = codes(s.hands[seat])
-        out["chosen"] = codes(s.chosen[seat])
-        out["passed"] = codes(s.passed[seat])
+        return extend(
+            public, PapayooRefereeTable,
+            hands=tuple(tuple(codes(h)) for h in s.hands),
+            chosen=tuple(tuple(codes(c)) for c in s.chosen),
+            passed=tuple(tuple(codes(p)) for p in s.passed))
+    if isinstance(seat, int):
         right = (seat - 1) % n
-        out["received"] = codes(s.passed[right]) if s.passed[right] else []
-    return out
+        return extend(
+            public, PapayooSeatTable,
+            hand=tuple(codes(s.hands[seat])), chosen=tuple(codes(s.chosen[seat])),
+            passed=tuple(codes(s.passed[seat])), received=tuple(codes(s.passed[right])))
+    return public
+
+
+def _public(s: PapayooFields) -> PapayooTable:
+    trick = tuple((st, CODE[c]) for st, c in zip(s.trick_seats, s.trick_cards, strict=True))
+    return PapayooTable(
+        round=min(s.round_index + 1, s.rounds),
+        rounds=s.rounds,
+        dealer=s.dealer,
+        pass_count=s.pass_count,
+        hand_sizes=tuple(h.bit_count() for h in s.hands),
+        papayoo=CODE[s.papayoo] if s.papayoo >= 0 else None,
+        trick=trick,
+        trick_winner=s.trick_seats[trick_winner(s.trick_cards)] if s.trick_cards else None,
+        last_trick=_last_trick(s),
+        leader=s.trick_seats[0] if s.trick_seats else s.turn,
+        turn=s.turn if s.phase_name == PHASE_PLAY else None,
+        played=tuple(codes(s.played)),
+        taken_points=tuple(s.taken),
+        voids=tuple(tuple(SUIT_LETTERS[x] for x in range(5) if v >> x & 1) for v in s.voids),
+        round_points=tuple(tuple(p) for p in s.round_points),
+    )
+
+
+def _last_trick(s: PapayooFields) -> LastTrick | None:
+    if not s.last_cards:
+        return None
+    plays = tuple((st, CODE[c]) for st, c in zip(s.last_seats, s.last_cards, strict=True))
+    return LastTrick(plays=plays, winner=s.last_seats[trick_winner(s.last_cards)],
+                     points=points(mask_of(s.last_cards), s.papayoo))
 
 
 def invariant_errors(s: PapayooFields) -> list[str]:

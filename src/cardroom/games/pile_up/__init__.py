@@ -24,6 +24,7 @@ from cardroom.games.pile_up.playout import choose as choose_playout
 from cardroom.games.pile_up.playout import heuristic as play_heuristic
 from cardroom.games.pile_up.sampler import determinize
 from cardroom.games.pile_up.state import PileUpState
+from cardroom.games.pile_up.viewtypes import VIEW_TYPES
 
 
 class PileUp(Game):
@@ -32,27 +33,19 @@ class PileUp(Game):
     parts = GameParts(determinize=determinize, heuristic=PileUpHeuristic,
                       render=render.render, describe_event=render.describe_event)
     encoding = ENCODING
+    view_types = VIEW_TYPES
     name = "Pile up"
     min_players = 2
     max_players = 5
     options = ()
     random_sources = ("deck", "dice")
-    # ISMCTS iterations per move by default. More than the other games: the
-    # noisy playouts of this long game need them (bench/search_regret.py),
-    # and hard's 900 ms cap still holds a move under a second (docs/bots.md).
+    # The long game's noisy playouts need more iterations (docs/bots.md).
     search_iterations = 3000
-    # Playouts of this long game are noisy: the heuristic's move is
-    # kept unless the search prefers another by 15% of its iterations
-    # (measured stronger with the arena; docs/bots.md).
+    # The heuristic's move stands unless the search clearly prefers another (docs/bots.md).
     search_prior = 0.15
-    # The search's playouts: the heuristic's rules of thumb one card ahead,
-    # not random moves (playout.py; cardroom.search.policy; docs/bots.md).
+    # Playouts follow the heuristic's rules of thumb one card ahead (playout.py).
     playout_policy = staticmethod(choose_playout)
-    # The other seats move inside the tree as the heuristic bot would,
-    # exactly (planning.py): so modelled, the search cleared 1.4x against
-    # the heuristic at 3, 4 and 5 players, where with trees of their own
-    # it fell short at 3 and 5 (docs/bots.md). Too slow for every playout
-    # move, which keep the policy above (search.policy.model_of).
+    # The other seats move in the tree as the heuristic bot would (judgement.py, docs/bots.md).
     opponent_policy = staticmethod(play_heuristic)
     search_opponents = "policy"
 

@@ -91,12 +91,10 @@ def column_cards(stacks: list[int]) -> int:
     return mask
 
 
-def numbers_mask(numbers: Iterable[int]) -> int:
-    mask = 0
-    for n in numbers:
-        if 0 < n < len(NUMBER_MASK):
-            mask |= NUMBER_MASK[n]
-    return mask
+def column_size(stacks: list[int]) -> int:
+    """How many cards a column holds, stacked ones included: what taking or
+    pushing it moves."""
+    return column_cards(stacks).bit_count()
 
 
 def one_of(mask: int, t: int, prefer: int = 0) -> int:

@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from cardroom.core.encoding import Encoding, Field, Layout, Writer, relative
+from cardroom.core.views import View, seat_part
 from cardroom.games.pile_up.actions import ACTION_COUNT
 from cardroom.games.pile_up.cards import BY_CODE, CARD_COUNT, DIE_FACES, TYPES
 from cardroom.games.pile_up.fields import (
@@ -17,6 +18,7 @@ from cardroom.games.pile_up.fields import (
     PHASE_PUSH,
     PHASE_TAKE,
 )
+from cardroom.games.pile_up.viewtypes import Column, Give, PileUpSeatTable, Push
 
 PHASES = (PHASE_PLAY, PHASE_GIVE, PHASE_TAKE, PHASE_PUSH, PHASE_AVOID, PHASE_OVER)
 COPIES = 3  # the most copies of one type; counts are divided by it
@@ -79,56 +81,63 @@ class PileUpEncoding(Encoding):
             Field("push_die", DIE_FACES, "one-hot: the avoiding die just rolled"),
         ])
 
-    def fill(self, out: Writer, view: Mapping[str, Any], seat: int) -> None:
-        n = view["players"]
+    def fill(self, out: Writer, view: View[Any], seat: int) -> None:
+        _, t = seat_part(view, PileUpSeatTable)
+        n = view.players
 
         def rel(s: int) -> int:
             return relative(s, seat, n)
 
-        def counts(name: str, codes: list[str], base: int = 0) -> None:
+        def counts(name: str, codes: Iterable[str], base: int = 0) -> None:
             for code in codes:
                 out.add(name, base + BY_CODE[code], 1 / COPIES)
 
-        out.one_hot("phase", PHASES.index(view["phase"]))
-        out.bits("to_act", map(rel, view["to_act"]))
-        out.one_hot("turn", rel(view["turn"]))
-        for face in view["dice"]:
+        out.one_hot("phase", PHASES.index(view.phase))
+        out.bits("to_act", map(rel, view.to_act))
+        out.one_hot("turn", rel(t.turn))
+        for face in t.dice:
             out.add("dice", face - 1, 1 / 3)
-        if view["number"]:
-            out.set("number", view["number"] - 1)
-        out.scalar("placed", view["placed"], HAND)
-        if view["last"] is not None:
-            out.set("last", BY_CODE[view["last"]])
-        out.values("flags", [view["armed_before"], view["from_minus"]])
-        counts("hand", view["hand"])
-        self._columns(out, view["columns"])
+        if t.number:
+            out.set("number", t.number - 1)
+        out.scalar("placed", t.placed, HAND)
+        if t.last is not None:
+            out.set("last", BY_CODE[t.last])
+        out.values("flags", [t.armed_before, t.from_minus])
+        counts("hand", t.hand)
+        self._columns(out, t.columns)
         for s in range(n):
-            counts("minus", view["minus"][s], rel(s) * TYPES)
-            counts("known", view["known"][s], rel(s) * TYPES)
-            out.set("hand_sizes", rel(s), view["hand_sizes"][s] / HAND)
-            out.set("scores", rel(s), view["scores"][s] / CARD_COUNT)
-        out.scalar("pile", view["pile_size"], CARD_COUNT)
-        give = view["give"]
-        if give is not None:
-            out.set("give", 0, give["left"] / TURN_DECISIONS)
-            out.set("give", 1 + rel(give["next"]))
-        push = view["push"]
-        if push is not None:
-            counts("push_cards", push["cards"])
-            out.set("push_seats", rel(push["from"]))
-            out.set("push_seats", n + rel(push["chooser"]))
-            if push["die"]:
-                out.set("push_die", push["die"] - 1)
+            counts("minus", t.minus[s], rel(s) * TYPES)
+            counts("known", t.known[s], rel(s) * TYPES)
+            out.set("hand_sizes", rel(s), t.hand_sizes[s] / HAND)
+            out.set("scores", rel(s), view.scores[s] / CARD_COUNT)
+        out.scalar("pile", t.pile_size, CARD_COUNT)
+        self._give(out, t.give, rel)
+        self._push(out, t.push, n, rel)
 
-    def _columns(self, out: Writer, columns: list[dict[str, Any]]) -> None:
+    def _columns(self, out: Writer, columns: Sequence[Column]) -> None:
         for i, column in enumerate(columns):
-            stacks = column["stacks"]
+            stacks = column.stacks
             for code, count in stacks:
                 out.add("column_cards", i * TYPES + BY_CODE[code], count / COPIES)
             out.set("column_visible", i, len(stacks) / HAND)
             if stacks:
                 out.set("column_top", i * TYPES + BY_CODE[stacks[-1][0]])
-            out.set("armed", i, column["armed"])
+            out.set("armed", i, column.armed)
+
+    def _give(self, out: Writer, give: Give | None, rel: Callable[[int], int]) -> None:
+        if give is not None:
+            out.set("give", 0, give.left / TURN_DECISIONS)
+            out.set("give", 1 + rel(give.next))
+
+    def _push(self, out: Writer, push: Push | None, n: int, rel: Callable[[int], int]) -> None:
+        if push is None:
+            return
+        for code in push.cards:
+            out.add("push_cards", BY_CODE[code], 1 / COPIES)
+        out.set("push_seats", rel(push.from_))
+        out.set("push_seats", n + rel(push.chooser))
+        if push.die:
+            out.set("push_die", push.die - 1)
 
 
 ENCODING = PileUpEncoding()

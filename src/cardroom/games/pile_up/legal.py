@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypeVar
+
 from cardroom.games.pile_up.actions import DONE, GIVE, KEEP, PLACE, PUSH, STACK, TAKE
 from cardroom.games.pile_up.cards import (
     NUMBER_MASK,
@@ -19,6 +22,8 @@ from cardroom.games.pile_up.fields import (
     PHASE_TAKE,
     PileUpFields,
 )
+
+T = TypeVar("T")
 
 
 def actor(s: PileUpFields) -> int:
@@ -43,14 +48,35 @@ def legal_actions(s: PileUpFields, seat: int) -> list[int]:
     return [*targets, KEEP] if phase == PHASE_AVOID else targets
 
 
+# ----- facts the readers of a view share -----------------------------------
+def open_numbers(dice: Sequence[int], number: int) -> Sequence[int]:
+    """The numbers the turn's player may lay: the one chosen by the play's
+    first card (``number``; 0: none yet), else those the dice show."""
+    return (number,) if number else dice
+
+
+def open_mask(dice: Sequence[int], number: int) -> int:
+    """Every card of the ``open_numbers``."""
+    mask = 0
+    for n in open_numbers(dice, number):
+        mask |= NUMBER_MASK[n]
+    return mask
+
+
+def laying_from(from_minus: bool, hand: T, minus: T) -> T:
+    """Where the turn's player lays from: the hand, or the minus cards once
+    the hand is empty (D5)."""
+    return minus if from_minus else hand
+
+
+# ----- the player to act ---------------------------------------------------
 def layable(s: PileUpFields) -> int:
-    """The cards the player may lay now: of a rolled number, then of the
-    number already chosen this turn."""
-    source = s.minus[s.turn] if s.from_minus else s.hands[s.turn]
-    if s.placed:
-        return source & NUMBER_MASK[s.number]
-    a, b, c = s.dice
-    return source & (NUMBER_MASK[a] | NUMBER_MASK[b] | NUMBER_MASK[c])
+    """The cards the player may lay now."""
+    return _source(s) & open_mask(s.dice, s.number)
+
+
+def _source(s: PileUpFields) -> int:
+    return laying_from(s.from_minus, s.hands[s.turn], s.minus[s.turn])
 
 
 def has_stack(s: PileUpFields, t: int) -> bool:
@@ -96,10 +122,10 @@ def play_reason(s: PileUpFields, action: int) -> str | None:
         if s.from_minus:
             return f"your hand is empty and you have no {code} among your minus cards"
         return f"you do not hold {code}"
-    if s.placed and number != s.number:
-        return (f"you are playing {s.number}s this turn: only more {s.number}s may follow, "
-                "or end your play with 'done'")
-    if not s.placed and number not in s.dice:
+    if number not in open_numbers(s.dice, s.number):
+        if s.placed:
+            return (f"you are playing {s.number}s this turn: only more {s.number}s may "
+                    "follow, or end your play with 'done'")
         return f"the dice show {_dice_words(s.dice)}: lay a card of one of those numbers"
     if action >= STACK and not has_stack(s, t):
         return (f"there is no {code} showing in column {number} to stack it on; "
@@ -108,8 +134,7 @@ def play_reason(s: PileUpFields, action: int) -> str | None:
 
 
 def _held(s: PileUpFields, t: int) -> int:
-    source = s.minus[s.turn] if s.from_minus else s.hands[s.turn]
-    return source & TYPE_MASK[t]
+    return _source(s) & TYPE_MASK[t]
 
 
 def _must_lay(s: PileUpFields) -> str:

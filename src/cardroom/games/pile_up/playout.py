@@ -11,7 +11,7 @@ cards before white and black ones. One move in ``SLIP`` is any legal move,
 so playouts still explore.
 
 ``heuristic``, the opponent model (``opponents: policy``): the heuristic
-bot's own move, exactly (planning.py), about 13 times the cost of
+bot's own move, exactly (judgement.py), about 13 times the cost of
 ``choose``: cheap enough for the other seats' moves in the tree, too dear
 for every move of every playout.
 
@@ -26,30 +26,24 @@ from typing import Final
 from cardroom.games.pile_up.actions import DONE, GIVE, KEEP, PLACE, PUSH, STACK, TAKE
 from cardroom.games.pile_up.cards import (
     BY_CODE,
-    EFFECT_ARM,
     EFFECT_PLAIN,
-    EFFECT_PUSH,
     TYPE_CODE,
     TYPE_EFFECT,
     TYPE_NUMBER,
     TYPES,
+    column_size,
 )
 from cardroom.games.pile_up.fields import PHASE_GIVE, PHASE_PLAY, PHASE_TAKE, PileUpFields
-from cardroom.games.pile_up.planning import (  # the heuristic's judgement and weights
-    BLACK_KEEP,
-    PUSH_GAIN,
-    SHED_HAND,
-    SHED_HAND_LATE,
-    SHED_MINUS,
-    TRAP_GAIN,
-    WHITE_KEEP,
+from cardroom.games.pile_up.judgement import (
+    Knowledge,
     Planner,
-    Table,
     give_order,
     keep_value,
     leader,
+    play_value,
+    shed_value,
 )
-from cardroom.games.pile_up.rules import TAKE_AT
+from cardroom.games.pile_up.rules import armed_for_play, play_outcome
 
 SLIP: Final = 0.1
 
@@ -70,7 +64,7 @@ def choose(s: PileUpFields, seat: int, actions: list[int],
 
 
 def lay(s: PileUpFields, actions: list[int]) -> int:
-    shed = SHED_MINUS if s.from_minus else SHED_HAND_LATE if not s.pile else SHED_HAND
+    shed = shed_value(s.from_minus, len(s.pile))
     best, pick = -1e9, actions[0]
     for a in actions:
         if a == DONE:
@@ -79,44 +73,30 @@ def lay(s: PileUpFields, actions: list[int]) -> int:
             t = a - STACK if a >= STACK else a
             n, added, grows = TYPE_NUMBER[t], 1, int(a < STACK)
         column = s.columns[n - 1]
-        armed = s.armed_before if s.placed else bool(s.armed >> (n - 1) & 1)
-        total = added
-        for stack in column:
-            total += stack.bit_count()
-        laid = s.placed + added
-        value = ending(s, TYPE_EFFECT[t], len(column) + grows, total, armed, laid, shed)
+        armed = armed_for_play(s.placed, s.armed_before, bool(s.armed >> (n - 1) & 1))
+        outcome = play_outcome(TYPE_EFFECT[t], armed, len(column) + grows)
+        value = play_value(outcome, s.placed + added, column_size(column) + added, shed,
+                           s.from_minus)
         if value > best:
             best, pick = value, a
     return pick
 
 
-def ending(s: PileUpFields, effect: int, visible: int, total: int, armed: bool,
-           laid: int, shed: float) -> float:
-    """What the play is worth if it ends with this card last."""
-    if effect == EFFECT_PUSH:
-        return shed * laid + PUSH_GAIN * total - WHITE_KEEP
-    if effect == EFFECT_ARM:
-        return shed * laid + TRAP_GAIN * total - BLACK_KEEP
-    if armed or visible >= TAKE_AT:  # the column comes back as minus cards
-        return (SHED_MINUS * laid if s.from_minus else 0.0) - total
-    return shed * laid
-
-
 def heuristic(s: PileUpFields, seat: int, actions: list[int],
               rand: Callable[[], float]) -> int:
-    """The heuristic bot's own move (planning.py), read from the state for
+    """The heuristic bot's own move (judgement.py), read from the state for
     the seat to move: only what that seat knows. No randomness."""
     if len(actions) == 1:
         return actions[0]
     phase = s.phase_name
     if phase == PHASE_GIVE:
         return min(actions, key=lambda a: give_order(TYPE_CODE[a - GIVE]))
-    table = Table.of_state(s, seat)
+    known = Knowledge.of_state(s, seat)
     if phase == PHASE_TAKE:
-        return min(actions, key=lambda a: keep_value(table, TYPE_CODE[a - TAKE]))
+        return min(actions, key=lambda a: keep_value(known, TYPE_CODE[a - TAKE]))
     if phase != PHASE_PLAY:  # a push: onto the leader
-        return PUSH + leader(table)
-    step = Planner(table).best_first_step()
+        return PUSH + leader(known)
+    step = Planner(known).best_first_step()
     action = DONE if step is None else _lay(*step)
     return action if action in actions else actions[0]
 

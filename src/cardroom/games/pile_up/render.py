@@ -6,7 +6,15 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cardroom.core.events import Viewer
+from cardroom.core.views import View
 from cardroom.games.pile_up.cards import COLOUR_NAMES
+from cardroom.games.pile_up.viewtypes import (
+    Column,
+    PileUpRefereeTable,
+    PileUpSeatTable,
+    PileUpTable,
+    Push,
+)
 from cardroom.textui import ANSI, paint, seat_name, standings, subject, table
 
 # A colour's name is its terminal colour where the terminal has one.
@@ -32,50 +40,50 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def render(view: Mapping[str, Any], color: bool) -> str:
-    lines = [paint(_headline(view), "bold", color), "Columns:"]
-    lines += [_column(col, color) for col in view["columns"]]
-    lines.append(_players(view))
-    me = view["seat"]
-    if me is None:
-        lines += [f"Seat {s}: {cards(h, color)}" for s, h in enumerate(view["hands"])]
-    elif isinstance(me, int):
-        lines.append(f"Your hand: {cards(view['hand'], color) if view['hand'] else '(empty)'}")
-        lines.append(f"Your minus cards: {cards(view['minus'][me], color)}")
-    for seat, known in enumerate(view["known"]):
+def render(view: View[Any], color: bool, compact: bool = False) -> str:
+    """The table as text; the game has one form only, so ``compact`` is ignored."""
+    t: PileUpTable = view.table
+    lines = [paint(_headline(view, t), "bold", color), "Columns:"]
+    lines += [_column(col, color) for col in t.columns]
+    lines.append(_players(view, t))
+    me = view.seat
+    if isinstance(t, PileUpRefereeTable):
+        lines += [f"Seat {s}: {cards(h, color)}" for s, h in enumerate(t.hands)]
+    elif isinstance(t, PileUpSeatTable) and isinstance(me, int):
+        lines.append(f"Your hand: {cards(t.hand, color) if t.hand else '(empty)'}")
+        lines.append(f"Your minus cards: {cards(t.minus[me], color)}")
+    for seat, known in enumerate(t.known):
         if known and seat != me:
             lines.append(f"Known in {seat_name(seat, me)}'s hand (revealed): "
                          f"{cards(known, color)}")
-    status = _status(view, color)
+    status = _status(view, t, color)
     if status:
         lines.append(status)
     return "\n".join(lines)
 
 
-def _headline(view: Mapping[str, Any]) -> str:
-    me = view["seat"]
-    if view["over"]:
-        return f"Pile up - game over, draw pile {view['pile_size']}"
-    dice = " ".join(str(d) for d in view["dice"])
-    who = seat_name(view["turn"], me)
-    return f"Pile up - turn of {who}, dice {dice}, draw pile {view['pile_size']}"
+def _headline(view: View[Any], t: PileUpTable) -> str:
+    if view.over:
+        return f"Pile up - game over, draw pile {t.pile_size}"
+    dice = " ".join(str(d) for d in t.dice)
+    who = seat_name(t.turn, view.seat)
+    return f"Pile up - turn of {who}, dice {dice}, draw pile {t.pile_size}"
 
 
-def _column(col: Mapping[str, Any], color: bool) -> str:
-    shown = "  ".join(stack(code, count, color) for code, count in col["stacks"]) or "-"
+def _column(col: Column, color: bool) -> str:
+    shown = "  ".join(stack(code, count, color) for code, count in col.stacks) or "-"
     mark = "  " + paint("ARMED (black): the next to add takes all", "bold", color) \
-        if col["armed"] else ""
-    total = sum(count for _, count in col["stacks"])
-    size = f"  [{plural(total, 'card')}]" if total else ""
-    return f"  {col['number']} | {shown}{size}{mark}"
+        if col.armed else ""
+    size = f"  [{plural(col.size, 'card')}]" if col.size else ""
+    return f"  {col.number} | {shown}{size}{mark}"
 
 
-def _players(view: Mapping[str, Any]) -> str:
-    me = view["seat"]
+def _players(view: View[Any], t: PileUpTable) -> str:
+    me = view.seat
     rows = [["", "hand", "minus"]]
-    for seat in range(view["players"]):
-        name = seat_name(seat, me) + (" *" if seat in view["to_act"] else "")
-        rows.append([name, str(view["hand_sizes"][seat]), str(view["scores"][seat])])
+    for seat in range(view.players):
+        name = seat_name(seat, me) + (" *" if seat in view.to_act else "")
+        rows.append([name, str(t.hand_sizes[seat]), str(view.scores[seat])])
     return table(rows)
 
 
@@ -93,35 +101,36 @@ class Who:
         return f"{seat_name(self.seat, self.viewer)} {do if self.seat == self.viewer else does}"
 
 
-def _status(view: Mapping[str, Any], color: bool) -> str | None:
+def _status(view: View[Any], t: PileUpTable, color: bool) -> str | None:
     """What the player to act is in the middle of."""
-    me = view["seat"]
-    if view["over"]:
+    if view.over:
         return None
-    who = Who(view["to_act"][0], me)
-    phase = view["phase"]
-    if phase == "give":
-        give = view["give"]
+    me = view.seat
+    who = Who(view.to_act[0], me)
+    phase = view.phase
+    if phase == "give" and t.give is not None:
         return (f"Triple! {who('gives', 'give')} away "
-                f"{plural(give['left'], 'more minus card')}, the next to "
-                f"{seat_name(give['next'], me)}.")
+                f"{plural(t.give.left, 'more minus card')}, the next to "
+                f"{seat_name(t.give.next, me)}.")
     if phase == "take":
         return f"No card matches the dice: {who.mid('takes', 'take')} a hand card as a minus card."
-    if phase in ("push", "avoid"):
-        # The pushed cards have left the column: only this line shows them.
-        push = view["push"]
-        count = len(push["cards"])
-        moving = (f"{plural(count, 'card')} of column {push['number']} "
-                  f"({cards(push['cards'], color)})")
-        if phase == "push":
-            return f"White card: {who.mid('pushes', 'push')} the {moving} onto another player."
-        return (f"{who('rolled', 'rolled')} a {push['die']} and may pass the {moving} on "
-                f"or keep {'it' if count == 1 else 'them'}.")
-    source = "minus cards (one card)" if view["from_minus"] else "hand"
-    if view["placed"]:
-        return (f"{who('is', 'are')} laying {view['number']}s from {source} "
-                f"({plural(view['placed'], 'card')} so far, last {card(view['last'], color)}).")
+    if phase in ("push", "avoid") and t.push is not None:
+        return _pushing(phase, t.push, who, color)
+    source = "minus cards (one card)" if t.from_minus else "hand"
+    if t.placed and t.last is not None:
+        return (f"{who('is', 'are')} laying {t.number}s from {source} "
+                f"({plural(t.placed, 'card')} so far, last {card(t.last, color)}).")
     return f"{who('lays', 'lay')} cards of one rolled number from {source}."
+
+
+def _pushing(phase: str, push: Push, who: Who, color: bool) -> str:
+    # The pushed cards have left the column: only this line shows them.
+    count = len(push.cards)
+    moving = f"{plural(count, 'card')} of column {push.number} ({cards(push.cards, color)})"
+    if phase == "push":
+        return f"White card: {who.mid('pushes', 'push')} the {moving} onto another player."
+    return (f"{who('rolled', 'rolled')} a {push.die} and may pass the {moving} on "
+            f"or keep {'it' if count == 1 else 'them'}.")
 
 
 def describe_event(event: Mapping[str, Any], viewer: Viewer,

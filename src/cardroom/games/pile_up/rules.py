@@ -1,16 +1,19 @@
-"""The Pile up transitions (rules page: docs/games/pile-up.md).
+"""The Pile up transitions and scores (rules page: docs/games/pile-up.md).
 
 A turn: roll three dice; on a triple give minus cards away (D4); otherwise
 lay cards of one rolled number on its column one action at a time, or, with
 nothing playable, reveal the hand and take one card; then refill to six.
-What a play does is settled when it ends, by the last card laid.
+What a play does is settled when it ends, by the last card laid. Each
+minus card counts one against its holder; the fewest wins. A game has no
+rounds: search plays it to the end (the State defaults for
+``rounds_completed`` and ``standing``).
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
-from cardroom.core.game import rank
+from cardroom.core.game import Result, rank
 from cardroom.core.rng import Rng
 from cardroom.games.pile_up.actions import GIVE, KEEP, PLACE, PUSH, STACK, TAKE
 from cardroom.games.pile_up.cards import (
@@ -25,7 +28,7 @@ from cardroom.games.pile_up.cards import (
     TYPE_NUMBER,
     codes,
     column_cards,
-    numbers_mask,
+    column_size,
     one_of,
     type_of_mask,
 )
@@ -38,12 +41,35 @@ from cardroom.games.pile_up.fields import (
     PHASE_TAKE,
     PileUpFields,
 )
-from cardroom.games.pile_up.legal import actor
-from cardroom.games.pile_up.scoring import left_in_columns, scores
+from cardroom.games.pile_up.legal import actor, laying_from, open_mask
 
 HAND_SIZE: Final = 6
 DICE: Final = 3
 TAKE_AT: Final = 3  # the third visible card takes the column
+
+# What a play does (play_outcome).
+NOTHING: Final = 0
+TAKES: Final = 1
+PUSHES: Final = 2
+ARMS: Final = 3
+
+
+# ----- facts the readers of a view share -----------------------------------
+def play_outcome(last_effect: int, armed: bool, visible: int) -> int:
+    """What a play does, settled by its last card's effect: white pushes the
+    column, black arms it, any other card takes it when the column was armed
+    when the play began or now shows ``TAKE_AT`` visible cards."""
+    if last_effect == EFFECT_PUSH:
+        return PUSHES
+    if last_effect == EFFECT_ARM:
+        return ARMS
+    return TAKES if armed or visible >= TAKE_AT else NOTHING
+
+
+def armed_for_play(placed: int, armed_before: bool, column_armed: bool) -> bool:
+    """Whether a column counts as armed for the turn's play on it: as it was
+    when the play began once a card is down, else as it is now."""
+    return armed_before if placed else column_armed
 
 
 # ----- the contract --------------------------------------------------------
@@ -142,8 +168,7 @@ def roll(s: PileUpFields) -> None:
         if dice[0] == dice[1] == dice[2]:  # P1: on every roll, re-rolls included
             start_triple(s)
             return
-        source = s.minus[s.turn] if s.from_minus else s.hands[s.turn]
-        if source & numbers_mask(dice):
+        if laying_from(s.from_minus, s.hands[s.turn], s.minus[s.turn]) & open_mask(dice, 0):
             s.phase_name = PHASE_PLAY
             return
         if not s.from_minus:
@@ -237,20 +262,20 @@ def end_play(s: PileUpFields) -> None:
     number, seat = s.number, s.turn
     i = number - 1
     column = s.columns[i]
-    effect = TYPE_EFFECT[s.last]
     if s.record_events:
         s.log.append({"type": "play_end", "seat": seat, "number": number,
                       "last": TYPE_CODE[s.last], "visible": len(column)})
-    if effect == EFFECT_PUSH:
+    outcome = play_outcome(TYPE_EFFECT[s.last], s.armed_before, len(column))
+    if outcome == PUSHES:
         s.push_cards = clear_column(s, i)
         s.push_number, s.push_from, s.chooser = number, seat, seat
         s.phase_name = PHASE_PUSH
         return
-    if effect == EFFECT_ARM:
+    if outcome == ARMS:
         s.armed |= 1 << i
         if s.record_events:
             s.log.append({"type": "armed", "seat": seat, "number": number})
-    elif s.armed_before or len(column) >= TAKE_AT:
+    elif outcome == TAKES:
         cards = clear_column(s, i)
         s.minus[seat] |= cards
         if s.record_events:
@@ -327,3 +352,20 @@ def finish(s: PileUpFields) -> None:
         s.log.append({"type": "game_end", "scores": points,
                       "ranking": rank(points, higher_is_better=False),
                       "left_in_columns": left_in_columns(s)})
+
+
+# ----- scores --------------------------------------------------------------
+def scores(s: PileUpFields) -> list[Any]:
+    return [m.bit_count() for m in s.minus]
+
+
+def result(s: PileUpFields) -> Result:
+    points = scores(s)
+    return Result(rank(points, higher_is_better=False), points,
+                  {"minus": [codes(m) for m in s.minus],
+                   "left_in_columns": left_in_columns(s)})
+
+
+def left_in_columns(s: PileUpFields) -> int:
+    """Cards still in the columns at the end: they count for nobody."""
+    return sum(column_size(c) for c in s.columns)

@@ -15,26 +15,29 @@ A search reads the view once (``prepare``) and deals from it per iteration
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Sequence
 from math import comb
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cardset import cards_of, mask_of
 from cardroom.core.rng import Rng
 from cardroom.core.sampling import Shuffler
-from cardroom.games.pile_up.cards import BY_CODE, IdPool, numbers_mask
+from cardroom.core.views import View, seat_part
+from cardroom.games.pile_up.cards import BY_CODE, IdPool
 from cardroom.games.pile_up.fields import PHASE_PLAY
+from cardroom.games.pile_up.legal import open_mask
 from cardroom.games.pile_up.state import PileUpState
+from cardroom.games.pile_up.viewtypes import PileUpSeatTable, PileUpTable
 
 if TYPE_CHECKING:
     from cardroom.core.game import Game
 
 
-def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> PileUpState:
+def determinize(game: Game, view: View[Any], rng: Rng) -> PileUpState:
     return prepare(game, view, rng).sample()
 
 
-def prepare(game: Game, view: Mapping[str, Any], rng: Rng) -> Determinizer:
+def prepare(game: Game, view: View[Any], rng: Rng) -> Determinizer:
     """Read the view once; ``sample`` then deals the unseen cards anew."""
     return Determinizer(game, view, rng)
 
@@ -43,59 +46,57 @@ class Determinizer:
     """One seat's view read into a template state and the unseen cards; each
     ``sample`` copies the template and deals those cards at random."""
 
-    def __init__(self, game: Game, view: Mapping[str, Any], rng: Rng) -> None:
+    def __init__(self, game: Game, view: View[Any], rng: Rng) -> None:
         self.shuffler = Shuffler(rng)
-        self.view = view
+        self.seat, t = seat_part(view, PileUpSeatTable)
+        self.hand_sizes, self.pile_size = t.hand_sizes, t.pile_size
         self.template = s = PileUpState.__new__(PileUpState)
         game.determinized_base(s, view, rng)
-        copy_public(s, view)
+        copy_public(s, view.phase, t)
         pool = IdPool()
-        s.columns = [[pool.mask([code] * count) for code, count in col["stacks"]]
-                     for col in view["columns"]]
-        s.minus = [pool.mask(m) for m in view["minus"]]
-        s.push_cards = pool.mask(view["push"]["cards"]) if view["push"] else 0
-        s.known = [pool.mask(k) for k in view["known"]]
-        seat: int = view["seat"]
+        s.columns = [[pool.mask([code] * count) for code, count in col.stacks]
+                     for col in t.columns]
+        s.minus = [pool.mask(m) for m in t.minus]
+        s.push_cards = pool.mask(t.push.cards) if t.push else 0
+        s.known = [pool.mask(k) for k in t.known]
         s.hands = s.known[:]
-        s.hands[seat] |= pool.mask(
-            (Counter(view["hand"]) - Counter(view["known"][seat])).elements())
+        s.hands[self.seat] |= pool.mask(
+            (Counter(t.hand) - Counter(t.known[self.seat])).elements())
         s.pile = []
         self.unseen = cards_of(pool.free)
 
     def sample(self) -> PileUpState:
         s = self.template.clone()
         s.rng = self.shuffler.next_rng()
-        s.pile = deal_hidden(s, self.view, self.unseen[:], self.shuffler)
+        s.pile = deal_hidden(s, self.seat, self.hand_sizes, self.pile_size, self.unseen[:],
+                             self.shuffler)
         return s
 
 
-def copy_public(s: PileUpState, view: Mapping[str, Any]) -> None:
-    s.phase_name, s.turn, s.dice = view["phase"], view["turn"], list(view["dice"])
-    s.number, s.placed = view["number"] or 0, view["placed"]
-    s.last = BY_CODE[view["last"]] if view["last"] else -1
-    s.armed_before, s.from_minus = view["armed_before"], view["from_minus"]
-    s.armed = sum(1 << i for i, col in enumerate(view["columns"]) if col["armed"])
-    give = view["give"]
-    s.give_left, s.give_next = (give["left"], give["next"]) if give else (0, -1)
-    push = view["push"]
+def copy_public(s: PileUpState, phase: str, t: PileUpTable) -> None:
+    s.phase_name, s.turn, s.dice = phase, t.turn, list(t.dice)
+    s.number, s.placed = t.number or 0, t.placed
+    s.last = BY_CODE[t.last] if t.last else -1
+    s.armed_before, s.from_minus = t.armed_before, t.from_minus
+    s.armed = sum(1 << i for i, col in enumerate(t.columns) if col.armed)
+    give = t.give
+    s.give_left, s.give_next = (give.left, give.next) if give else (0, -1)
+    push = t.push
     if push:
-        s.push_number, s.push_from = push["number"], push["from"]
-        s.chooser, s.push_die = push["chooser"], push["die"] or 0
+        s.push_number, s.push_from = push.number, push.from_
+        s.chooser, s.push_die = push.chooser, push.die or 0
     else:
         s.push_number, s.push_from, s.chooser, s.push_die = 0, -1, -1, 0
 
 
-def deal_hidden(s: PileUpState, view: Mapping[str, Any], unseen: list[int],
-                rng: Shuffler) -> list[int]:
+def deal_hidden(s: PileUpState, seat: int, sizes: Sequence[int], pile_size: int,
+                unseen: list[int], rng: Shuffler) -> list[int]:
     """Fill the other hands' unknown part; the rest is the draw pile."""
-    seat: int = view["seat"]
-    sizes: list[int] = view["hand_sizes"]
     rng.shuffle(unseen)
     laying = needs_layable(s, seat)
     if laying >= 0:
         slots = sizes[laying] - s.hands[laying].bit_count()
-        want = numbers_mask([s.number] if s.placed else s.dice)
-        chosen, unseen = _with_one_of(unseen, want, slots, rng)
+        chosen, unseen = _with_one_of(unseen, open_mask(s.dice, s.number), slots, rng)
         s.hands[laying] |= mask_of(chosen)
     for o in range(s.players):
         if o in (seat, laying):
@@ -103,7 +104,7 @@ def deal_hidden(s: PileUpState, view: Mapping[str, Any], unseen: list[int],
         slots = sizes[o] - s.hands[o].bit_count()
         s.hands[o] |= mask_of(unseen[:slots])
         unseen = unseen[slots:]
-    if len(unseen) != view["pile_size"]:
+    if len(unseen) != pile_size:
         raise ValueError("the view's card counts do not add up to the deck")
     return unseen
 
@@ -113,8 +114,7 @@ def needs_layable(s: PileUpState, seat: int) -> int:
     a card it may lay (-1: none)."""
     if s.phase_name != PHASE_PLAY or s.turn == seat or s.from_minus:
         return -1
-    want = numbers_mask([s.number] if s.placed else s.dice)
-    return -1 if s.known[s.turn] & want else s.turn
+    return -1 if s.known[s.turn] & open_mask(s.dice, s.number) else s.turn
 
 
 def _with_one_of(cards: list[int], want: int, slots: int,

@@ -13,10 +13,10 @@ from typing import Any
 import cardroom.games.pile_up.actions as actions
 import cardroom.games.pile_up.legal as legal
 import cardroom.games.pile_up.rules as rules
-import cardroom.games.pile_up.scoring as scoring
 import cardroom.games.pile_up.views as views
 from cardroom.core.game import Result, Viewer
 from cardroom.games.pile_up.fields import PileUpFields
+from cardroom.games.pile_up.viewtypes import PileUpTable
 
 
 class PileUpState(PileUpFields):
@@ -48,12 +48,12 @@ class PileUpState(PileUpFields):
         return actions.parse_action(self, text)
 
     def scores(self) -> list[Any]:
-        return scoring.scores(self)
+        return rules.scores(self)
 
     def result(self) -> Result:
-        return scoring.result(self)
+        return rules.result(self)
 
-    def table_view(self, seat: Viewer) -> dict[str, Any]:
+    def table_view(self, seat: Viewer) -> PileUpTable:
         return views.table_view(self, seat)
 
     def invariant_errors(self) -> list[str]:

@@ -8,9 +8,8 @@ its owner) and the order of the draw pile (nobody but the referee).
 
 from __future__ import annotations
 
-from typing import Any
-
 from cardroom.core.events import Viewer
+from cardroom.core.views import extend
 from cardroom.games.pile_up.cards import (
     CODE,
     EFFECT_ARM,
@@ -22,6 +21,7 @@ from cardroom.games.pile_up.cards import (
     TYPE_MASK,
     codes,
     column_cards,
+    column_size,
     type_of_mask,
 )
 from cardroom.games.pile_up.fields import (
@@ -34,49 +34,65 @@ from cardroom.games.pile_up.fields import (
     PileUpFields,
 )
 from cardroom.games.pile_up.rules import HAND_SIZE, TAKE_AT
+from cardroom.games.pile_up.viewtypes import (
+    Column,
+    Give,
+    PileUpRefereeTable,
+    PileUpSeatTable,
+    PileUpTable,
+    Push,
+)
 
 
-def table_view(s: PileUpFields, seat: Viewer) -> dict[str, Any]:
-    pushing = s.phase_name in (PHASE_PUSH, PHASE_AVOID)
-    out: dict[str, Any] = {
-        "turn": s.turn,
-        "dice": s.dice[:],
-        "number": s.number or None,
-        "placed": s.placed,
-        "last": TYPE_CODE[s.last] if s.last >= 0 else None,
-        "armed_before": s.armed_before,
-        "from_minus": s.from_minus,
-        "columns": [column_view(s, n) for n in NUMBERS],
-        "pile_size": len(s.pile),
-        "hand_sizes": [h.bit_count() for h in s.hands],
-        "known": [codes(k) for k in s.known],
-        "minus": [codes(m) for m in s.minus],
-        "give": ({"left": s.give_left, "next": s.give_next}
-                 if s.phase_name == PHASE_GIVE else None),
-        "push": ({"cards": codes(s.push_cards), "number": s.push_number,
-                  "from": s.push_from, "chooser": s.chooser,
-                  "die": s.push_die or None} if pushing else None),
-    }
+def table_view(s: PileUpFields, seat: Viewer) -> PileUpTable:
+    public = _public(s)
     if seat is None:
-        out["hands"] = [codes(h) for h in s.hands]
-        out["pile"] = pile_codes(s)
-    elif isinstance(seat, int):
-        out["hand"] = codes(s.hands[seat])
-    return out
+        return extend(public, PileUpRefereeTable,
+                      hands=tuple(tuple(codes(h)) for h in s.hands), pile=pile_codes(s))
+    if isinstance(seat, int):
+        return extend(public, PileUpSeatTable, hand=tuple(codes(s.hands[seat])))
+    return public
 
 
-def pile_codes(s: PileUpFields) -> list[str]:
+def _public(s: PileUpFields) -> PileUpTable:
+    return PileUpTable(
+        turn=s.turn,
+        dice=tuple(s.dice),
+        number=s.number or None,
+        placed=s.placed,
+        last=TYPE_CODE[s.last] if s.last >= 0 else None,
+        armed_before=s.armed_before,
+        from_minus=s.from_minus,
+        columns=tuple(column_view(s, n) for n in NUMBERS),
+        pile_size=len(s.pile),
+        hand_sizes=tuple(h.bit_count() for h in s.hands),
+        known=tuple(tuple(codes(k)) for k in s.known),
+        minus=tuple(tuple(codes(m)) for m in s.minus),
+        give=Give(left=s.give_left, next=s.give_next) if s.phase_name == PHASE_GIVE else None,
+        push=_push(s),
+    )
+
+
+def _push(s: PileUpFields) -> Push | None:
+    if s.phase_name not in (PHASE_PUSH, PHASE_AVOID):
+        return None
+    return Push(cards=tuple(codes(s.push_cards)), number=s.push_number, from_=s.push_from,
+                chooser=s.chooser, die=s.push_die or None)
+
+
+def pile_codes(s: PileUpFields) -> tuple[str, ...]:
     """The draw pile, top card first."""
-    return [CODE[c] for c in reversed(s.pile)]
+    return tuple(CODE[c] for c in reversed(s.pile))
 
 
-def column_view(s: PileUpFields, number: int) -> dict[str, Any]:
+def column_view(s: PileUpFields, number: int) -> Column:
     stacks = s.columns[number - 1]
-    return {
-        "number": number,
-        "stacks": [[TYPE_CODE[type_of_mask(st)], st.bit_count()] for st in stacks],
-        "armed": bool(s.armed >> (number - 1) & 1),
-    }
+    return Column(
+        number=number,
+        stacks=tuple((TYPE_CODE[type_of_mask(st)], st.bit_count()) for st in stacks),
+        armed=bool(s.armed >> (number - 1) & 1),
+        size=column_size(stacks),
+    )
 
 
 def invariant_errors(s: PileUpFields) -> list[str]:

@@ -17,6 +17,7 @@ from cardroom.games.pizzamania.playout import choose as choose_playout
 from cardroom.games.pizzamania.sampler import determinize
 from cardroom.games.pizzamania.stacking import convert_bases, convert_deal
 from cardroom.games.pizzamania.state import PizzamaniaState
+from cardroom.games.pizzamania.viewtypes import VIEW_TYPES
 
 
 def opener_reason(value: int, players: int) -> str | None:
@@ -33,6 +34,7 @@ class Pizzamania(Game):
     parts = GameParts(determinize=determinize, heuristic=PizzamaniaHeuristic,
                       render=render.render, describe_event=render.describe_event)
     encoding = ENCODING
+    view_types = VIEW_TYPES
     name = "Pizzamania"
     min_players = 2  # D3
     max_players = 8
@@ -49,23 +51,11 @@ class Pizzamania(Game):
                "first; in later rounds the Nonna does.", min=0, check=opener_reason),
     )
     random_sources = ("deal", "bases")
-    # ISMCTS iterations per move by default. Each doubling measured stronger
-    # against the heuristic on fresh deals: 4 players 1.32x at 1,000, 1.37x
-    # at 2,000 and 1.50x at 4,000; 5 players 1.29x at 1,000 and 1.40x at
-    # 4,000 (docs/bots.md). Many 8-player moves reach hard's 900 ms cap
-    # before 4,000; the cap, counted from the move's start, holds them
-    # under a second on one core (bench/hard_time.py).
+    # The strength still grew up to here; hard's time cap bounds slow moves (docs/bots.md).
     search_iterations = 4000
-    # A tie-breaker, not a steer (a 0.15 prior changed nothing, docs/bots.md):
-    # at the endless game's continue-or-stop choice (D12) with 4 or more
-    # players, every search playout ends with some seat stopping, so the two
-    # choices tie for every seat and the round's winner would continue (the
-    # first legal action). The heuristic's move (stop when leading) wins ties.
+    # Breaks the tie between continue and stop (D12) the heuristic's way (docs/bots.md).
     search_prior = 0.02
-    # The search's playouts follow the heuristic's rules, and so do the
-    # other seats inside its tree: searching against players modelled on
-    # the heuristic beat it where seats searching for themselves played
-    # level (playout.py; docs/bots.md).
+    # Searching against the heuristic's judgement beat seats searching for themselves.
     playout_policy = staticmethod(choose_playout)
     search_opponents = "policy"
 

@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from cardroom.core.encoding import Encoding, Field, Layout, Writer, relative
+from cardroom.core.views import View, seat_part
 from cardroom.games.pizzamania.actions import CONTINUE, PASS, STOP
 from cardroom.games.pizzamania.cards import (
     BASE_BY_CODE,
@@ -20,6 +21,8 @@ from cardroom.games.pizzamania.cards import (
     deal_size,
 )
 from cardroom.games.pizzamania.fields import PHASE_CHOOSE, PHASE_OVER, PHASE_PLAY
+from cardroom.games.pizzamania.rules.facts import place
+from cardroom.games.pizzamania.viewtypes import PizzamaniaSeatTable
 
 PHASES = (PHASE_PLAY, PHASE_CHOOSE, PHASE_OVER)
 # play <value> is the value itself (PASS is 0); the two choices of the
@@ -97,69 +100,70 @@ class PizzamaniaEncoding(Encoding):
             Field("choices", 2 * n, "per relative seat, continue / stop once seen (endless game)"),
         ])
 
-    def fill(self, out: Writer, view: Mapping[str, Any], seat: int) -> None:
-        n = view["players"]
+    def fill(self, out: Writer, view: View[Any], seat: int) -> None:
+        _, t = seat_part(view, PizzamaniaSeatTable)
+        n = view.players
 
         def rel(s: int) -> int:
             return relative(s, seat, n)
 
-        out.one_hot("phase", PHASES.index(view["phase"]))
-        out.bits("to_act", map(rel, view["to_act"]))
-        for name in ("turn", "turner"):
-            if view[name] is not None:
-                out.set(name, rel(view[name]))
-        self._toppings(out, view, rel)
-        if view["base"] is not None:
-            out.set("base", BASE_BY_CODE[view["base"]])
-        if view["pile"]:
-            who, value = view["pile"][-1]
+        out.one_hot("phase", PHASES.index(view.phase))
+        out.bits("to_act", map(rel, view.to_act))
+        if t.turn is not None:
+            out.set("turn", rel(t.turn))
+        out.set("turner", rel(t.turner))
+        self._toppings(out, seat, t, rel)
+        out.set("base", BASE_BY_CODE[t.base])
+        if t.pile:
+            who, value = t.pile[-1]
             out.set("top", value - 1)
             out.set("top_seat", rel(who))
-        out.bits("passed", map(rel, view["passed"]))
-        for place, s in enumerate(view["finished"]):
-            out.set("finished", rel(s), (place + 1) / n)
+        out.bits("passed", map(rel, t.passed))
+        for s, finish in enumerate(t.places):
+            if finish is not None:
+                out.set("finished", rel(s), finish / n)
         for s in range(n):
-            out.set("hand_sizes", rel(s), view["hand_sizes"][s] / deal_size(n))
-        out.scalar("set_aside", view["set_aside"], TOPPING_TOTAL)
-        makeup = view["base_deck_makeup"]
+            out.set("hand_sizes", rel(s), t.hand_sizes[s] / deal_size(n))
+        out.scalar("set_aside", t.set_aside, TOPPING_TOTAL)
         for k, code in enumerate(BASE_CODES):
-            out.set("base_deck", k, makeup.get(code, 0) / BASE_COUNT[k])
-        out.set("base_deck", KINDS, view["base_deck"] / BASE_TOTAL)
-        for chef, holder in view["chefs"].items():
+            out.set("base_deck", k, t.base_deck_makeup.get(code, 0) / BASE_COUNT[k])
+        out.set("base_deck", KINDS, t.base_deck / BASE_TOTAL)
+        for chef, holder in t.chefs.items():
             out.set("chefs", CHEF_IDS.index(chef) * n + rel(holder))
-        self._rounds(out, view, rel)
+        self._rounds(out, view, t, rel)
 
-    def _toppings(self, out: Writer, view: Mapping[str, Any], rel: Callable[[int], int]) -> None:
+    def _toppings(self, out: Writer, me: int, t: PizzamaniaSeatTable,
+                  rel: Callable[[int], int]) -> None:
         unseen = dict(COPIES)
-        for value in view["hand"]:
+        for value in t.hand:
             out.add("hand", value - 1, 1 / MOST_COPIES)
             unseen[value] -= 1
-        for s, values in enumerate(view["played"]):
+        for s, values in enumerate(t.played):
             for value in values:
                 out.add("played", rel(s) * HIGHEST + value - 1, 1 / MOST_COPIES)
                 unseen[value] -= 1
         for value, left in unseen.items():
             out.set("unseen", value - 1, left / MOST_COPIES)
-        me = view["seat"]
-        for ex in view["exchanges"]:
-            for value in ex.get("cards", []):
-                if ex["giver"] == me:
+        for ex in t.exchanges:
+            for value in ex.cards or ():
+                if ex.giver == me:
                     out.add("exchange", value - 1, 1 / MOST_COPIES)
-                if ex["receiver"] == me:
+                if ex.receiver == me:
                     out.add("exchange", HIGHEST + value - 1, 1 / MOST_COPIES)
 
-    def _rounds(self, out: Writer, view: Mapping[str, Any], rel: Callable[[int], int]) -> None:
-        n = view["players"]
-        orders = view["orders"]
-        rounds = rounds_of(view["options"])
+    def _rounds(self, out: Writer, view: View[Any], t: PizzamaniaSeatTable,
+                rel: Callable[[int], int]) -> None:
+        n = view.players
+        orders = t.orders
+        rounds = rounds_of(view.options)
         if orders:
-            for place, s in enumerate(orders[-1]):
-                out.set("last_places", rel(s), (place + 1) / n)
+            for s in orders[-1]:
+                out.set("last_places", rel(s), place(orders[-1], s) / n)
         for order in orders:
             out.add("wins", rel(order[0]), 1 / rounds)
         out.set("round", 0, len(orders) / rounds)
-        out.set("round", 1, view["rounds"] > 0 and view["round"] == view["rounds"])
-        for s, choice in enumerate(view["choices"]):
+        out.set("round", 1, t.rounds > 0 and t.round == t.rounds)
+        for s, choice in enumerate(t.choices):
             if choice is not None:
                 out.set("choices", 2 * rel(s) + (choice == "stop"))
 

@@ -1,13 +1,13 @@
 """Pizzamania's playout policy for the search (``rollout: policy``;
-cardroom.search.policy): the heuristic bot's own rules (bot.py), read from
-the determinized state for the seat to move, so a playout plays as the
-heuristic would.
+cardroom.search.policy): the heuristic bot's own judgement (judgement.py),
+read from the determinized state for the seat to move, so a playout plays
+as the heuristic would.
 
 The search also moves the other seats by this policy inside its tree
 (``Game.search_opponents``, docs/bots.md): it then improves on the
 heuristic's line for its own seat against players who play like the
-heuristic, which measured far stronger than other seats searching for
-themselves. The policy reads only what the seat to move could know (its
+heuristic (stronger than seats searching for themselves; the numbers are
+in docs/bots.md). The policy reads only what the seat to move could know (its
 hand, the toppings played this round, hand sizes, who passed), never the
 other hands of the determinization. It draws no randomness: the
 determinizations vary the deal.
@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from cardroom.games.pizzamania.actions import CONTINUE, PASS, STOP
 from cardroom.games.pizzamania.fields import PizzamaniaFields
-from cardroom.games.pizzamania.reading import Reading, decide, stops
+from cardroom.games.pizzamania.judgement import Reading, decide, stops
 
 
 def choose(s: PizzamaniaFields, seat: int, actions: list[int],

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardroom.core.events import Viewer
+from cardroom.core.views import View
 from cardroom.games.pizzamania.cards import (
     BASE_BY_CODE,
     BASE_NAMES,
@@ -14,6 +15,12 @@ from cardroom.games.pizzamania.cards import (
     HIGHEST,
 )
 from cardroom.games.pizzamania.fields import PHASE_CHOOSE
+from cardroom.games.pizzamania.rules.facts import lowest_play
+from cardroom.games.pizzamania.viewtypes import (
+    PizzamaniaRefereeTable,
+    PizzamaniaSeatTable,
+    PizzamaniaTable,
+)
 from cardroom.textui import paint, seat_name, seat_title, table
 
 PLACE_SUFFIX = {1: "st", 2: "nd", 3: "rd"}
@@ -53,47 +60,54 @@ def chef_name(chef_id: str) -> str:
     return f"{chef.name} ({chef.local})"
 
 
-def render(view: Mapping[str, Any], color: bool) -> str:
-    me = view["seat"]
-    if view["rounds"]:
-        head = f"Pizzamania - round {view['round']} of {view['rounds']}"
-    else:
-        head = f"Pizzamania - round {view['round']} of the endless game"
-    if view["simple"]:
-        head += " (simple game)"
-    if isinstance(me, int):
-        head += f" - you are seat {me}"
-    if view["over"]:
-        head += f" - game over: {seat_name(view['orders'][-1][0], me)} won"
-    lines = [paint(head, "bold", color), _pizza_line(view, color)]
-    makeup = ", ".join(f"{code} {n}" for code, n in view["base_deck_makeup"].items())
-    lines.append(f"Base deck: {view['base_deck']} left ({makeup}); "
-                 f"{view['set_aside']} toppings set aside unseen this round")
-    passed = ", ".join(seat_name(s, me) for s in view["passed"])
+def render(view: View[Any], color: bool, compact: bool = False) -> str:
+    """The table as text; one form serves both, so ``compact`` changes nothing."""
+    t: PizzamaniaTable = view.table
+    me = view.seat
+    lines = [paint(_headline(view, t), "bold", color), _pizza_line(view, t, color)]
+    makeup = ", ".join(f"{code} {n}" for code, n in t.base_deck_makeup.items())
+    lines.append(f"Base deck: {t.base_deck} left ({makeup}); "
+                 f"{t.set_aside} toppings set aside unseen this round")
+    passed = ", ".join(seat_name(s, me) for s in t.passed)
     lines.append(f"Passed on this pizza: {passed or 'nobody'}")
-    lines.append(_seat_table(view))
+    lines.append(_seat_table(view, t))
     finished = ", ".join(f"{ordinal(i + 1)} {seat_name(s, me)}"
-                         for i, s in enumerate(view["finished"]))
+                         for i, s in enumerate(t.finished))
     lines.append(f"Finish order this round: {finished or 'nobody out yet'}")
-    lines += _exchange_lines(view, color)
-    if me is None:
-        lines += [f"Seat {s}: {grouped(h, color)}" for s, h in enumerate(view["hands"])]
-        lines.append(f"Set aside: {toppings(view['aside'], color)}")
-    elif isinstance(me, int):
-        lines.append(f"Your hand: {grouped(view['hand'], color)}")
-    lines += _choice_lines(view)
+    lines += _exchange_lines(view, t, color)
+    if isinstance(t, PizzamaniaRefereeTable):
+        lines += [f"Seat {s}: {grouped(h, color)}" for s, h in enumerate(t.hands)]
+        lines.append(f"Set aside: {toppings(t.aside, color)}")
+    elif isinstance(t, PizzamaniaSeatTable):
+        lines.append(f"Your hand: {grouped(t.hand, color)}")
+    lines += _choice_lines(view, t)
     return "\n".join(lines)
 
 
-def _choice_lines(view: Mapping[str, Any]) -> list[str]:
+def _headline(view: View[Any], t: PizzamaniaTable) -> str:
+    me = view.seat
+    if t.rounds:
+        head = f"Pizzamania - round {t.round} of {t.rounds}"
+    else:
+        head = f"Pizzamania - round {t.round} of the endless game"
+    if t.simple:
+        head += " (simple game)"
+    if isinstance(me, int):
+        head += f" - you are seat {me}"
+    if view.over:
+        head += f" - game over: {seat_name(t.orders[-1][0], me)} won"
+    return head
+
+
+def _choice_lines(view: View[Any], t: PizzamaniaTable) -> list[str]:
     """D12: the continue-or-stop choice after a round of the endless game."""
-    me = view["seat"]
-    choices: list[str | None] = view["choices"]
-    if view["phase"] == PHASE_CHOOSE:
-        lines = [f"Round {view['round']} is over. Every player now chooses, in secret: "
+    me = view.seat
+    choices = t.choices
+    if view.phase == PHASE_CHOOSE:
+        lines = [f"Round {t.round} is over. Every player now chooses, in secret: "
                  "'continue' (play another round) or 'stop' (end the game: the winner of "
-                 f"round {view['round']} wins it). One 'stop' ends the game."]
-        waiting = ", ".join(seat_name(s, me) for s in view["to_act"])
+                 f"round {t.round} wins it). One 'stop' ends the game."]
+        waiting = ", ".join(seat_name(s, me) for s in view.to_act)
         lines.append(f"Still choosing: {waiting}")
         if isinstance(me, int) and choices[me]:
             lines.append(f"You chose: {choices[me]} (the others' choices stay secret "
@@ -102,61 +116,62 @@ def _choice_lines(view: Mapping[str, Any]) -> list[str]:
             lines += [f"Seat {s} chose: {c}" for s, c in enumerate(choices) if c]
         return lines
     stop = [seat_name(s, me) for s, c in enumerate(choices) if c == "stop"]
-    if view["over"] and stop:
-        return [f"The game ended after round {view['round']}: {', '.join(stop)} "
+    if view.over and stop:
+        return [f"The game ended after round {t.round}: {', '.join(stop)} "
                 f"chose to stop."]
     return []
 
 
-def _pizza_line(view: Mapping[str, Any], color: bool) -> str:
-    me = view["seat"]
-    line = (f"Pizza: {base_words(view['base'])}, turned by {seat_name(view['turner'], me)}; ")
-    if view["top"] is None:
+def _pizza_line(view: View[Any], t: PizzamaniaTable, color: bool) -> str:
+    me = view.seat
+    line = f"Pizza: {base_words(t.base)}, turned by {seat_name(t.turner, me)}; "
+    if t.top is None:
         return line + "nothing on it yet"
-    seat, value = view["pile"][-1]
-    line += f"top {toppings([value] * view['base_size'], color)} by {seat_name(seat, me)}"
-    if view["over"] or view["phase"] == PHASE_CHOOSE:
+    seat = t.pile[-1][0]
+    line += f"top {toppings([t.top] * t.base_size, color)} by {seat_name(seat, me)}"
+    if view.over or view.phase == PHASE_CHOOSE:
         return line
-    if value >= HIGHEST:  # D1: no topping is higher than the highest value
+    low = lowest_play(t.top)
+    if low > HIGHEST:  # D1: no topping is higher than the highest value
         return line + f" ({HIGHEST} is the highest topping: nobody can beat it)"
-    return line + f" (beat it with {value + 1} or more)"
+    return line + f" (beat it with {low} or more)"
 
 
-def _seat_table(view: Mapping[str, Any]) -> str:
-    me = view["seat"]
-    chef_of = {seat: CHEF_BY_ID[c].name for c, seat in view["chefs"].items()}
+def _seat_table(view: View[Any], t: PizzamaniaTable) -> str:
+    me = view.seat
+    chef_of = {seat: CHEF_BY_ID[c].name for c, seat in t.chefs.items()}
     rows = [["", "cards", "chef", "now", "places"]]
-    for seat in range(view["players"]):
-        rows.append([seat_name(seat, me), str(view["hand_sizes"][seat]),
-                     chef_of.get(seat, "-"), _status(view, seat),
-                     " ".join(str(p) for p in view["scores"][seat]) or "-"])
+    for seat in range(view.players):
+        rows.append([seat_name(seat, me), str(t.hand_sizes[seat]),
+                     chef_of.get(seat, "-"), _status(view, t, seat),
+                     " ".join(str(p) for p in view.scores[seat]) or "-"])
     return table(rows)
 
 
-def _status(view: Mapping[str, Any], seat: int) -> str:
-    if view["phase"] == PHASE_CHOOSE:
-        return "choosing" if seat in view["to_act"] else "has chosen"
-    if seat in view["finished"]:
-        place = ordinal(view["finished"].index(seat) + 1)
-        return f"out {place}" if view["hand_sizes"][seat] == 0 else f"{place} (last)"
-    if view["turn"] == seat:
+def _status(view: View[Any], t: PizzamaniaTable, seat: int) -> str:
+    if view.phase == PHASE_CHOOSE:
+        return "choosing" if seat in view.to_act else "has chosen"
+    place = t.places[seat]
+    if place is not None:
+        return f"out {ordinal(place)}" if t.hand_sizes[seat] == 0 else f"{ordinal(place)} (last)"
+    if t.turn == seat:
         return "to act"
-    if seat in view["passed"]:
+    if seat in t.passed:
         return "passed"
-    if view["pile"] and view["pile"][-1][0] == seat:
+    if t.pile and t.pile[-1][0] == seat:
         return "on top"
     return ""
 
 
-def _exchange_lines(view: Mapping[str, Any], color: bool) -> list[str]:
-    me = view["seat"]
+def _exchange_lines(view: View[Any], t: PizzamaniaTable, color: bool) -> list[str]:
+    me = view.seat
     lines = []
-    for g in view["exchanges"]:
-        giver, receiver = seat_name(g["giver"], me), seat_name(g["receiver"], me)
-        what = f"{g['count']} {g['which']}"
-        if "cards" in g:
-            what += f" ({toppings(g['cards'], color)})"
-        lines.append(f"  {CHEF_BY_ID[g['chef']].name}: {giver} gave {what} to {receiver}")
+    for g in t.exchanges:
+        giver, receiver = seat_name(g.giver, me), seat_name(g.receiver, me)
+        what = f"{g.count} {g.which}"
+        if g.cards is not None:
+            what += f" ({toppings(g.cards, color)})"
+        lines.append(f"  {CHEF_BY_ID[g.chef].name}: {giver} gave {what} to {receiver}")
     return ["Chef exchanges this round:", *lines] if lines else []
 
 

@@ -11,7 +11,7 @@ what the seat knows:
   played those values since), and what it gave the seat were its extremes,
   so the rest of its hand as dealt lies on the other side of them. These
   are per-value bounds on the partner's hand, sampled exactly by counting
-  (``bounded_counts``); the other hands are then dealt from what is left.
+  (``Bounded``); the other hands are then dealt from what is left.
 - Gifts between two other seats show the seat only their size, so they
   constrain nothing here; the sampled state's record of their cards is a
   plausible filler (the receiver's extremes), never shown to this seat.
@@ -26,13 +26,14 @@ random: the seat knows that they chose, not what.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 from math import comb
 from typing import TYPE_CHECKING, Any, Final
 
 from cardroom.core.cardset import mask_of
 from cardroom.core.rng import Rng
 from cardroom.core.sampling import Shuffler
+from cardroom.core.views import View, seat_part
 from cardroom.games.pizzamania.actions import CHOICE_BY_TEXT, CONTINUE, STOP
 from cardroom.games.pizzamania.cards import (
     BASE_BY_CODE,
@@ -47,6 +48,7 @@ from cardroom.games.pizzamania.cards import (
 )
 from cardroom.games.pizzamania.fields import PHASE_CHOOSE, Gift, PizzamaniaFields
 from cardroom.games.pizzamania.state import PizzamaniaState
+from cardroom.games.pizzamania.viewtypes import Exchange, PizzamaniaSeatTable
 
 if TYPE_CHECKING:
     from cardroom.core.game import Game
@@ -54,11 +56,11 @@ if TYPE_CHECKING:
 UNBOUNDED: Final = 99
 
 
-def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> PizzamaniaState:
+def determinize(game: Game, view: View[Any], rng: Rng) -> PizzamaniaState:
     return prepare(game, view, rng).sample()
 
 
-def prepare(game: Game, view: Mapping[str, Any], rng: Rng) -> Determinizer:
+def prepare(game: Game, view: View[Any], rng: Rng) -> Determinizer:
     """Read the view once; ``sample`` then deals the unseen pool anew."""
     return Determinizer(game, view, rng)
 
@@ -68,35 +70,36 @@ class Determinizer:
     chef partner's counting table; each ``sample`` copies the template and
     deals the pool at random."""
 
-    def __init__(self, game: Game, view: Mapping[str, Any], rng: Rng) -> None:
+    def __init__(self, game: Game, view: View[Any], rng: Rng) -> None:
         self.shuffler = Shuffler(rng)
         self.template = s = PizzamaniaState.__new__(PizzamaniaState)
         game.determinized_base(s, view, rng)
-        self.seat = seat = view["seat"]
-        s.rounds, s.simple, s.round_no = view["rounds"], view["simple"], view["round"]
-        s.over = bool(view["over"])
-        s.sizes = list(view["hand_sizes"])
-        s.played = [pack(p) for p in view["played"]]
-        s.base = BASE_BY_CODE[view["base"]]
-        s.pile_seats = [p for p, _ in view["pile"]]
-        s.pile = [v for _, v in view["pile"]]
-        s.turner = view["turner"]
-        s.turn = view["turn"] if view["turn"] is not None else view["turner"]
-        s.passed = mask_of(view["passed"])
-        s.finished = list(view["finished"])
-        s.orders = [list(o) for o in view["orders"]]
-        s.holders = dict(view["chefs"])
-        s.base_deck = [BASE_BY_CODE[code] for code, n in view["base_deck_makeup"].items()
+        self.seat, t = seat_part(view, PizzamaniaSeatTable)
+        seat = self.seat
+        s.rounds, s.simple, s.round_no = t.rounds, t.simple, t.round
+        s.over = view.over
+        s.sizes = list(t.hand_sizes)
+        s.played = [pack(p) for p in t.played]
+        s.base = BASE_BY_CODE[t.base]
+        s.pile_seats = [p for p, _ in t.pile]
+        s.pile = [v for _, v in t.pile]
+        s.turner = t.turner
+        s.turn = t.turn if t.turn is not None else t.turner
+        s.passed = mask_of(t.passed)
+        s.finished = list(t.finished)
+        s.orders = [list(o) for o in t.orders]
+        s.holders = dict(t.chefs)
+        s.base_deck = [BASE_BY_CODE[code] for code, n in t.base_deck_makeup.items()
                        for _ in range(n)]
         s.hands, s.aside, s.exchanges, s.choosing, s.choices = [], 0, [], [], []
-        self.exchanges = view["exchanges"]
-        self.phase, self.to_act, self.known_choices = view["phase"], view["to_act"], view["choices"]
-        self.mine = pack(view["hand"])
+        self.exchanges = t.exchanges
+        self.phase, self.to_act, self.known_choices = view.phase, view.to_act, t.choices
+        self.mine = pack(t.hand)
         self.pool = FULL - self.mine - sum(s.played)
-        self.partner, lo, hi = partner_bounds(s, view, seat)
+        self.partner, lo, hi = partner_bounds(s, self.exchanges, seat)
         self.partner_table = (Bounded(self.pool, s.sizes[self.partner], lo, hi)
                               if self.partner >= 0 else None)
-        self.set_aside: int = view["set_aside"]
+        self.set_aside = t.set_aside
 
     def sample(self) -> PizzamaniaState:
         s = self.template.clone()
@@ -131,7 +134,7 @@ class Determinizer:
 
 
 def choices_hidden(
-    phase: str, to_act: list[int], known: list[str | None], seat: int, sh: Shuffler
+    phase: str, to_act: Sequence[int], known: Sequence[str | None], seat: int, sh: Shuffler
 ) -> tuple[list[int], list[int]]:
     """D12: the seats still choosing, and every choice: those the view shows,
     and a random one for each other seat that has chosen in secret."""
@@ -146,16 +149,16 @@ def choices_hidden(
 
 
 def partner_bounds(
-    s: PizzamaniaFields, view: Mapping[str, Any], seat: int
+    s: PizzamaniaFields, gifts: Sequence[Exchange], seat: int
 ) -> tuple[int, list[int], list[int]]:
     """The seat's chef partner and per-value bounds on its current hand (D9)."""
     gave = received = 0
     partner, which = -1, ""
-    for g in view["exchanges"]:
-        if g["giver"] == seat:
-            partner, gave = g["receiver"], pack(g["cards"])
-        elif g["receiver"] == seat:
-            partner, received, which = g["giver"], pack(g["cards"]), g["which"]
+    for g in gifts:
+        if g.giver == seat:
+            partner, gave = g.receiver, pack(g.cards or ())
+        elif g.receiver == seat:
+            partner, received, which = g.giver, pack(g.cards or ()), g.which
     lo = [0] * len(ONE)
     hi = [UNBOUNDED] * len(ONE)
     if partner < 0:
@@ -210,15 +213,9 @@ class Bounded:
         return out
 
 
-def bounded_counts(pool: int, k: int, lo: list[int], hi: list[int], rng: Rng) -> int:
-    """One draw of ``Bounded`` (for callers with a single use)."""
-    return Bounded(pool, k, lo, hi).sample(Shuffler(rng))
-
-
-def _gift(s: PizzamaniaFields, g: Mapping[str, Any]) -> Gift:
-    if "cards" in g:
-        cards = pack(g["cards"])
+def _gift(s: PizzamaniaFields, g: Exchange) -> Gift:
+    if g.cards is not None:
+        cards = pack(g.cards)
     else:  # hidden from this seat: any plausible cards will do
-        receiver = g["receiver"]
-        cards = extreme(s.hands[receiver] + s.played[receiver], g["count"], g["which"])
-    return Gift(g["chef"], g["giver"], g["receiver"], cards, g["count"], g["which"])
+        cards = extreme(s.hands[g.receiver] + s.played[g.receiver], g.count, g.which)
+    return Gift(g.chef, g.giver, g.receiver, cards, g.count, g.which)

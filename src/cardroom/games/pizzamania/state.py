@@ -11,12 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 import cardroom.games.pizzamania.actions as actions
-import cardroom.games.pizzamania.legal as legal
-import cardroom.games.pizzamania.rules as rules
-import cardroom.games.pizzamania.scoring as scoring
+import cardroom.games.pizzamania.rules.flow as rules
+import cardroom.games.pizzamania.rules.legal as legal
+import cardroom.games.pizzamania.rules.scoring as scoring
 import cardroom.games.pizzamania.views as views
 from cardroom.core.game import Result, Viewer
 from cardroom.games.pizzamania.fields import PizzamaniaFields
+from cardroom.games.pizzamania.viewtypes import PizzamaniaTable
 
 
 class PizzamaniaState(PizzamaniaFields):
@@ -59,7 +60,7 @@ class PizzamaniaState(PizzamaniaFields):
     def standing(self) -> Result:
         return scoring.standing(self)
 
-    def table_view(self, seat: Viewer) -> dict[str, Any]:
+    def table_view(self, seat: Viewer) -> PizzamaniaTable:
         return views.table_view(self, seat)
 
     def invariant_errors(self) -> list[str]:

@@ -14,10 +14,9 @@ toppings set aside, the order of the base deck and every choice made.
 
 from __future__ import annotations
 
-from typing import Any
-
 from cardroom.core.cardset import cards_of
 from cardroom.core.events import Viewer
+from cardroom.core.views import extend
 from cardroom.games.pizzamania.actions import CHOICE_TEXT
 from cardroom.games.pizzamania.cards import (
     BASE_CODES,
@@ -30,56 +29,68 @@ from cardroom.games.pizzamania.cards import (
     unpack,
 )
 from cardroom.games.pizzamania.fields import Gift, PizzamaniaFields
-from cardroom.games.pizzamania.rules import assign
+from cardroom.games.pizzamania.rules.facts import places, top_of
+from cardroom.games.pizzamania.rules.flow import assign
+from cardroom.games.pizzamania.viewtypes import (
+    Exchange,
+    PizzamaniaRefereeTable,
+    PizzamaniaSeatTable,
+    PizzamaniaTable,
+)
 
 
-def table_view(s: PizzamaniaFields, seat: Viewer) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "round": s.round_no,
-        "rounds": s.rounds,
-        "simple": s.simple,
-        "hand_sizes": s.sizes[:],
-        "set_aside": size(s.aside),
-        "base": BASE_CODES[s.base],
-        "base_size": BASE_SIZE[s.base],
-        "base_deck": len(s.base_deck),
-        "base_deck_makeup": {code: s.base_deck.count(k) for k, code in enumerate(BASE_CODES)},
-        "pile": [[p, v] for p, v in zip(s.pile_seats, s.pile, strict=True)],
-        "top": s.pile[-1] if s.pile else None,
-        "turner": s.turner,
-        "passed": cards_of(s.passed),
-        "turn": None if s.over or s.choosing else s.turn,
-        "finished": s.finished[:],
-        "played": [unpack(p) for p in s.played],
-        "chefs": dict(s.holders),
-        "exchanges": [_gift(g, seat) for g in s.exchanges],
-        "orders": [o[:] for o in s.orders],
-        "choices": _choices(s, seat),
-    }
+def table_view(s: PizzamaniaFields, seat: Viewer) -> PizzamaniaTable:
+    public = _public(s, seat)
     if seat is None:
-        out["hands"] = [unpack(h) for h in s.hands]
-        out["aside"] = unpack(s.aside)
-        out["base_order"] = [BASE_CODES[k] for k in reversed(s.base_deck)]
-    elif isinstance(seat, int):
-        out["hand"] = unpack(s.hands[seat])
-    return out
+        return extend(public, PizzamaniaRefereeTable,
+                      hands=tuple(tuple(unpack(h)) for h in s.hands),
+                      aside=tuple(unpack(s.aside)),
+                      base_order=tuple(BASE_CODES[k] for k in reversed(s.base_deck)))
+    if isinstance(seat, int):
+        return extend(public, PizzamaniaSeatTable, hand=tuple(unpack(s.hands[seat])))
+    return public
 
 
-def _choices(s: PizzamaniaFields, seat: Viewer) -> list[str | None]:
+def _public(s: PizzamaniaFields, seat: Viewer) -> PizzamaniaTable:
+    """What every viewer knows, and of the exchanges and choices what ``seat`` may."""
+    return PizzamaniaTable(
+        round=s.round_no,
+        rounds=s.rounds,
+        simple=s.simple,
+        hand_sizes=tuple(s.sizes),
+        set_aside=size(s.aside),
+        base=BASE_CODES[s.base],
+        base_size=BASE_SIZE[s.base],
+        base_deck=len(s.base_deck),
+        base_deck_makeup={code: s.base_deck.count(k) for k, code in enumerate(BASE_CODES)},
+        pile=tuple(zip(s.pile_seats, s.pile, strict=True)),
+        top=top_of(s.pile),
+        turner=s.turner,
+        passed=tuple(cards_of(s.passed)),
+        turn=None if s.over or s.choosing else s.turn,
+        finished=tuple(s.finished),
+        played=tuple(tuple(unpack(p)) for p in s.played),
+        chefs=dict(s.holders),
+        exchanges=tuple(_gift(g, seat) for g in s.exchanges),
+        orders=tuple(tuple(o) for o in s.orders),
+        choices=_choices(s, seat),
+        places=tuple(places(s.finished, s.players)),
+    )
+
+
+def _choices(s: PizzamaniaFields, seat: Viewer) -> tuple[str | None, ...]:
     """D12: each seat's continue/stop choice, None where not made or still
     secret from this viewer (choices are revealed once every seat has chosen)."""
-    shown = [CHOICE_TEXT.get(c) for c in s.choices]
+    shown = tuple(CHOICE_TEXT.get(c) for c in s.choices)
     if seat is None or not s.choosing:
         return shown
-    return [c if p == seat else None for p, c in enumerate(shown)]
+    return tuple(c if p == seat else None for p, c in enumerate(shown))
 
 
-def _gift(g: Gift, seat: Viewer) -> dict[str, Any]:
-    out: dict[str, Any] = {"chef": g.chef, "giver": g.giver, "receiver": g.receiver,
-                           "count": g.count, "which": g.which}
-    if seat is None or seat in (g.giver, g.receiver):
-        out["cards"] = unpack(g.cards)
-    return out
+def _gift(g: Gift, seat: Viewer) -> Exchange:
+    shown = seat is None or seat in (g.giver, g.receiver)
+    return Exchange(chef=g.chef, giver=g.giver, receiver=g.receiver, count=g.count,
+                    which=g.which, cards=tuple(unpack(g.cards)) if shown else None)
 
 
 def invariant_errors(s: PizzamaniaFields) -> list[str]:

@@ -9,7 +9,7 @@ const ROUTES = [
   [/^\/tables\/([\w-]+)$/, async (ctx, id) => (await import("./table.js")).showTable(ctx, id)],
   [/^\/replays\/([\w-]+)$/, async (ctx, id) => (await import("./replay.js")).showReplay(ctx, id)],
   [/^\/leaderboard\/([a-z-]+)$/,
-    async (ctx, game) => (await import("./lobby.js")).showLeaderboard(ctx, game)],
+    async (ctx, game) => (await import("./lobby/leaderboards.js")).showLeaderboard(ctx, game)],
 ];
 
 async function start() {

@@ -1,10 +1,11 @@
 // A finished game step by step, as the public or any seat saw it, drawn by
 // the game's own module from the server's replay views
 // (GET /api/tables/{id}/replay?seat=S&step=K).
-import { el, svg, clear } from "./lib/dom.js";
+import { el, clear } from "./lib/dom.js";
 import { api } from "./lib/api.js";
 import { loadGame } from "./lib/games.js";
-import { seatName, rankingList, termButton } from "./tableparts.js";
+import { seatName, rankingList } from "./table/parts.js";
+import { gameContext } from "./table/context.js";
 
 const PLAY_MS = 900;
 const KEPT_STEPS = 300;
@@ -270,12 +271,7 @@ class Replay {
 
   // What a game module is given: the live table's ctx, with nothing to play.
   gameContext(events) {
-    const t = this.t;
-    return {
-      t, lang: this.ctx.lang, seat: this.seat === "public" ? null : Number(this.seat),
-      players: this.info.players, name: (seat) => this.name(seat), log: events,
-      el, svg, legal: [], step: [], can: () => false, choice: (node) => node,
-      chosen: () => false, term: (name) => termButton(t, name),
-    };
+    const seat = this.seat === "public" ? null : Number(this.seat);
+    return gameContext({ t: this.t, lang: this.ctx.lang, info: this.info, seat, log: events });
   }
 }

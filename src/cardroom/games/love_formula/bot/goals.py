@@ -9,11 +9,9 @@ worth its VP card (face down: the mean of the VP cards not seen), a Game End
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from cardroom.games.love_formula.bot.model import Table
+from cardroom.games.love_formula.bot.judgement import Position
 from cardroom.games.love_formula.cards.catalog import (
     ACTION,
     CAT,
@@ -25,6 +23,8 @@ from cardroom.games.love_formula.cards.catalog import (
     VPCARD,
 )
 from cardroom.games.love_formula.cards.vocabulary import COUNTERS, Clause
+from cardroom.games.love_formula.viewtypes import Goal as GoalView
+from cardroom.games.love_formula.viewtypes import Goals, LoveTable
 
 VP_CARD_POINTS = [CAT.points[c] for c in range(CAT.size) if CAT.type[c] == VPCARD]
 
@@ -36,60 +36,59 @@ class Goal:
     worth: float
 
 
-def expected_worth(goals: Mapping[str, Any], item: Mapping[str, Any]) -> float:
-    if item["vp"] is not None:
-        return float(item["vp"])
-    seen = [CAT.points[CAT.by_id[g["vp_card"]]] for g in goals["row"] if g["vp_card"]]
+def expected_worth(goals: Goals, item: GoalView) -> float:
+    if item.vp is not None:
+        return float(item.vp)
+    seen = [CAT.points[CAT.by_id[g.vp_card]] for g in goals.row if g.vp_card]
     pool = VP_CARD_POINTS[:]
     for points in seen:
         pool.remove(points)
     return sum(pool) / len(pool) if pool else 0.0
 
 
-def open_goals(view: Mapping[str, Any]) -> list[Goal]:
-    goals = view.get("goals")
+def open_goals(t: LoveTable) -> list[Goal]:
+    goals = t.goals
     if goals is None:
         return []
     out = []
-    for item in goals["row"]:
-        first = item["kind"] == "first"
-        if (first and item["won_by"] is not None) or item["scored"]:
+    for item in goals.row:
+        first = item.kind == "first"
+        if (first and item.won_by is not None) or item.scored:
             continue
-        out.append(Goal(CAT.by_id[item["goal"]], first, expected_worth(goals, item)))
+        out.append(Goal(CAT.by_id[item.goal], first, expected_worth(goals, item)))
     return out
 
 
-def measures(view: Mapping[str, Any]) -> list[dict[str, int]]:
+def measures(t: LoveTable) -> list[dict[str, int]]:
     """Every seat's goal measures, from the public part of the view."""
     out = []
-    counters = view["goals"]["counters"] if view.get("goals") else None
-    for seat, zone in enumerate(view["zones"]):
+    counters = t.goals.counters if t.goals else None
+    for seat, zone in enumerate(t.zones):
         m = dict.fromkeys(("couples", "perfect", "big_perfect", "preparations", "events",
                            "locations", "items", "connections", "obstacles"), 0)
-        m["couples"] = len(zone["couples"])
-        m["unattached"] = len(zone["loose"])
-        preps = [CAT.by_id[c] for c in zone["loose"]]
-        for couple in zone["couples"]:
-            attached = [CAT.by_id[a["card"]] for a in couple["attached"]]
+        m["couples"] = len(zone.couples)
+        m["unattached"] = len(zone.loose)
+        preps = [CAT.by_id[c] for c in zone.loose]
+        for couple in zone.couples:
+            attached = [CAT.by_id[a.card] for a in couple.attached]
             preps += [a for a in attached if CAT.type[a] == PREP]
             m["connections"] += sum(1 for a in attached if CAT.type[a] == CONNECTION)
             m["obstacles"] += sum(1 for a in attached if CAT.type[a] == OBSTACLE)
-            if not couple["missing"] and not any("no_perfect" in CAT.statics[a]
-                                                 for a in attached):
+            if couple.perfect:
                 m["perfect"] += 1
-                m["big_perfect"] += len(CAT.requires[CAT.by_id[couple["card"]]]) >= 3
+                m["big_perfect"] += len(CAT.requires[CAT.by_id[couple.card]]) >= 3
         m["preparations"] = len(preps)
         for p in preps:
             m[CAT.subtype[p] + "s"] += 1
-        m["hand"] = view["hand_sizes"][seat]
-        m["zone_vp"] = zone["vp"]
+        m["hand"] = t.hand_sizes[seat]
+        m["zone_vp"] = zone.vp
         for name in COUNTERS:
-            m[name] = counters[seat][name] if counters else 0
+            m[name] = getattr(counters[seat], name) if counters else 0
         out.append(m)
     return out
 
 
-def deltas(table: Table, card: int) -> dict[str, int]:
+def deltas(table: Position, card: int) -> dict[str, int]:
     """How playing ``card`` this round would change the bot's own measures."""
     kind = CAT.type[card]
     if kind == COUPLE:
@@ -130,11 +129,11 @@ def clause_progress(c: Clause, mine: int, after: int, best_other: int) -> float:
     return 0.25 * (after - mine) / (c.at_least - mine)
 
 
-def goal_bonus(view: Mapping[str, Any], table: Table, card: int) -> float:
-    goals = open_goals(view)
+def goal_bonus(table: Position, card: int) -> float:
+    goals = open_goals(table.view)
     if not goals:
         return 0.0
-    every = measures(view)
+    every = measures(table.view)
     me = every[table.me]
     change = deltas(table, card)
     bonus = 0.0
@@ -153,10 +152,10 @@ def goal_bonus(view: Mapping[str, Any], table: Table, card: int) -> float:
     return bonus
 
 
-def chance_adjust(view: Mapping[str, Any], card: int) -> float:
+def chance_adjust(t: LoveTable, card: int) -> float:
     """This round's chance rules: with no reactions attacks and actions are safe;
     with the order reversed an obstacle resolves late when its priority is high."""
-    rules = view["chance"]["rules"] if view.get("chance") else []
+    rules = t.chance.rules if t.chance else ()
     kind = CAT.type[card]
     value = 0.3 if "no_reactions" in rules and kind in (OBSTACLE, CONNECTION, ACTION) else 0.0
     if "reverse_priority" in rules and kind == OBSTACLE:

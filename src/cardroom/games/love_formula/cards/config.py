@@ -54,10 +54,6 @@ def check_goal_cards(value: Any, players: int) -> str | None:
     return None
 
 
-def _modes(modes: tuple[str, ...]) -> str:
-    return ", ".join(modes)
-
-
 PRINTING_MODES: Final = {part: promo.copy_modes(key) for part, key in promo.PRINTINGS.items()}
 
 OPTIONS: Final = (

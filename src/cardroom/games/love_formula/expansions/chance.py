@@ -14,10 +14,11 @@ play phases.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from cardroom.core.cardset import cards_of
 from cardroom.core.events import Viewer
+from cardroom.core.views import extend
 from cardroom.games.love_formula.cards.catalog import CAT
 from cardroom.games.love_formula.cards.config import CHANCE_CARDS
 from cardroom.games.love_formula.cards.shuffle import arrange
@@ -29,6 +30,7 @@ from cardroom.games.love_formula.fields import (
     Frame,
     LoveFields,
 )
+from cardroom.games.love_formula.viewtypes import Chance, RefereeChance
 
 ids = CAT.ids
 RULE_BITS: Final = dict(zip(ROUND_RULES, (REVERSE, NO_REACTIONS), strict=True))
@@ -109,15 +111,14 @@ def rule_names(rules: int) -> list[str]:
     return [name for name, bit in RULE_BITS.items() if rules & bit]
 
 
-def view(s: LoveFields, seat: Viewer) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "card": ids[s.chance_card] if s.chance_card >= 0 else None,
-        "revealer": s.revealer if s.revealer >= 0 else None,
-        "deck_size": len(s.chance_deck),
-        "discard": [ids[c] for c in s.chance_discard],
-        "rules": rule_names(s.round_rules), "extra_moves": s.extra_moves[:],
-        "vp": s.chance_vp[:],
-    }
-    if seat is None:
-        out["deck"] = [ids[c] for c in reversed(s.chance_deck)]
-    return out
+def view(s: LoveFields, seat: Viewer) -> Chance:
+    """The chance cards as ``seat`` sees them; the referee's adds the deck."""
+    public = Chance(
+        card=ids[s.chance_card] if s.chance_card >= 0 else None,
+        revealer=s.revealer if s.revealer >= 0 else None,
+        deck_size=len(s.chance_deck), discard=tuple(ids[c] for c in s.chance_discard),
+        rules=tuple(rule_names(s.round_rules)), extra_moves=tuple(s.extra_moves),
+        vp=tuple(s.chance_vp))
+    if seat is not None:
+        return public
+    return extend(public, RefereeChance, deck=tuple(ids[c] for c in reversed(s.chance_deck)))

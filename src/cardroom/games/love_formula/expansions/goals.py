@@ -23,12 +23,14 @@ from typing import Any, Final
 
 from cardroom.core.cardset import cards_of, mask_of
 from cardroom.core.events import Viewer
+from cardroom.core.views import extend
 from cardroom.games.love_formula.cards.catalog import CAT, CONNECTION, PREP
 from cardroom.games.love_formula.cards.config import GOAL_CARDS, VP_CARDS
 from cardroom.games.love_formula.cards.shuffle import arrange
 from cardroom.games.love_formula.cards.vocabulary import COUNTERS
 from cardroom.games.love_formula.fields import DRAFT, LoveFields
-from cardroom.games.love_formula.scoring import goal_visible, goal_worth
+from cardroom.games.love_formula.scoring import date, goal_visible, goal_worth
+from cardroom.games.love_formula.viewtypes import Counters, Goal, Goals, RefereeGoals
 
 ids = CAT.ids
 
@@ -99,27 +101,20 @@ def measures(s: LoveFields, seat: int) -> dict[str, int]:
     preps, vp = len(unattached), 0
     perfects = big_perfects = connections = obstacles = 0
     for c in s.couples[seat]:
-        req = CAT.requires[c]
-        have = vp_change = 0
-        spoilt = False
-        for a in s.attached[c]:
+        attached = s.attached[c]
+        for a in attached:
             kind = CAT.type[a]
             if kind == PREP:
                 preps += 1
                 kinds[CAT.subtype[a]] += 1
-                have += CAT.match[a] in req
             elif kind == CONNECTION:
                 connections += 1
             else:
                 obstacles += 1
-            statics = CAT.statics[a]
-            if statics:
-                vp_change += statics.get("vp", 0)
-                spoilt = spoilt or "no_perfect" in statics
-        perfect = have == len(req) and not spoilt
+        perfect, couple_vp = date(c, attached)
         perfects += perfect
-        big_perfects += perfect and len(req) >= 3
-        vp += max(0, (CAT.vp_perfect[c] if perfect else CAT.vp_incomplete[c]) + vp_change)
+        big_perfects += perfect and len(CAT.requires[c]) >= 3
+        vp += couple_vp
     played, reactions, removed = s.counters[seat]
     return {"perfect": perfects, "big_perfect": big_perfects, "connections": connections,
             "obstacles": obstacles, "couples": len(s.couples[seat]), "preparations": preps,
@@ -227,17 +222,21 @@ def goal_item(s: LoveFields, i: int, seat: Viewer) -> dict[str, Any]:
             "won_by": won if won >= 0 else None, "scored": s.goal_scorers[i][:]}
 
 
-def view(s: LoveFields, seat: Viewer) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "variant": s.config.variant,
-        "row": [goal_item(s, i, seat) for i in range(len(s.goal_row))],
-        "value": s.goal_value if s.config.variant == "equal" else None,
-        "value_card": ids[s.goal_value_card] if s.goal_value_card >= 0 else None,
-        "counters": [dict(zip(COUNTERS, c, strict=True)) for c in s.counters],
-        "unused_goals": len(s.unused_goals), "unused_vp": len(s.unused_vp_cards),
-    }
-    if seat is None:
-        out["goal_box"] = [ids[c] for c in s.unused_goals]
-        out["vp_box"] = [ids[c] for c in s.unused_vp_cards]
-    return out
+def view(s: LoveFields, seat: Viewer) -> Goals:
+    """The goal row as ``seat`` sees it; the referee's adds the boxes."""
+    public = Goals(
+        variant=s.config.variant,
+        row=tuple(goal_view(s, i, seat) for i in range(len(s.goal_row))),
+        value=s.goal_value if s.config.variant == "equal" else None,
+        value_card=ids[s.goal_value_card] if s.goal_value_card >= 0 else None,
+        counters=tuple(Counters(**dict(zip(COUNTERS, c, strict=True))) for c in s.counters),
+        unused_goals=len(s.unused_goals), unused_vp=len(s.unused_vp_cards))
+    if seat is not None:
+        return public
+    return extend(public, RefereeGoals, goal_box=tuple(ids[c] for c in s.unused_goals),
+                  vp_box=tuple(ids[c] for c in s.unused_vp_cards))
 
+
+def goal_view(s: LoveFields, i: int, seat: Viewer) -> Goal:
+    item = goal_item(s, i, seat)
+    return Goal(**{**item, "scored": tuple(item["scored"])})

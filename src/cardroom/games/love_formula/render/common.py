@@ -3,34 +3,37 @@ card being resolved (no I/O)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
+from cardroom.core.views import View
 from cardroom.games.love_formula.cards.catalog import CAT
 from cardroom.games.love_formula.render import cardtext
+from cardroom.games.love_formula.viewtypes import LoveTable
 from cardroom.textui import seat_name, seat_title
 
 by_id = CAT.by_id
 
 
-def headline(view: Mapping[str, Any]) -> str:
-    stage = view["stage"]
-    if view["over"]:
+def headline(view: View[Any]) -> str:
+    t: LoveTable = view.table
+    if view.over:
         return "Love Formula - game over"
-    if view["phase"].startswith("draft"):
-        way = "left" if stage == 1 else "right"
-        return f"Love Formula - Draft {stage}, pick {view['pick']} (packs pass {way})"
-    return f"Love Formula - Play {stage}, round {view['round']} of 10"
+    if view.phase.startswith("draft"):
+        way = "left" if t.stage == 1 else "right"
+        return f"Love Formula - Draft {t.stage}, pick {t.pick} (packs pass {way})"
+    return f"Love Formula - Play {t.stage}, round {t.round} of 10"
 
 
-def pending_line(view: Mapping[str, Any], color: bool) -> str:
-    me = view["seat"]
-    resolving = view["resolving"]
-    if not resolving:
+def pending_line(view: View[Any], color: bool) -> str:
+    me = view.seat
+    t: LoveTable = view.table
+    if not t.resolving:
         return ""
-    card = cardtext.label(by_id[resolving["card"]], color)
-    if view["step"] == "react":
-        return f"{seat_title(view['chooser'], me)} may answer {card} with a reaction."
-    if view["step"] == "choice":
-        return f"{card}: {seat_name(view['chooser'], me)} to {view['choice']}."
+    card = cardtext.label(by_id[t.resolving.card], color)
+    if t.chooser is None:
+        return ""
+    if t.step == "react":
+        return f"{seat_title(t.chooser, me)} may answer {card} with a reaction."
+    if t.step == "choice":
+        return f"{card}: {seat_name(t.chooser, me)} to {t.choice}."
     return ""

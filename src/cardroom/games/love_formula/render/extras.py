@@ -3,12 +3,13 @@ VP cards, and a sentence per expansion event (no I/O: returns strings)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardroom.core.events import Viewer
 from cardroom.games.love_formula.cards.catalog import CAT
 from cardroom.games.love_formula.render import cardtext
+from cardroom.games.love_formula.viewtypes import Goal, LoveTable
 from cardroom.textui import paint, seat_name, seat_title
 
 by_id = CAT.by_id
@@ -20,56 +21,54 @@ def _name(code: str) -> str:
     return cardtext.name(by_id[code])
 
 
-def seats(items: list[int], viewer: Viewer) -> str:
+def seats(items: Sequence[int], viewer: Viewer) -> str:
     return ", ".join(seat_name(s, viewer) for s in items)
 
 
-def chance_lines(view: Mapping[str, Any], color: bool) -> list[str]:
-    c = view.get("chance")
+def chance_lines(t: LoveTable, me: Viewer, color: bool) -> list[str]:
+    c = t.chance
     if c is None:
         return []
-    me = view["seat"]
-    lines = [f"Chance deck {c['deck_size']}, chance discard {len(c['discard'])}."]
-    if c["card"]:
-        who = seat_name(c["revealer"], me)
+    lines = [f"Chance deck {c.deck_size}, chance discard {len(c.discard)}."]
+    if c.card and c.revealer is not None:
+        who = seat_name(c.revealer, me)
         lines.insert(0, paint("Chance card of the round", "bold", color)
-                     + f" (revealed by {who}): {cardtext.short(by_id[c['card']], color)}")
-    effects = [RULES[r] for r in c["rules"]]
+                     + f" (revealed by {who}): {cardtext.short(by_id[c.card], color)}")
+    effects = [RULES[r] for r in c.rules]
     effects += [f"{seat_name(s, me)} +{n} move{'s' * (n != 1)}"
-                for s, n in enumerate(c["extra_moves"]) if n]
+                for s, n in enumerate(c.extra_moves) if n]
     if effects:
         lines.append("This round: " + "; ".join(effects) + ".")
-    if any(c["vp"]):
+    if any(c.vp):
         lines.append("VP from chance cards: " + ", ".join(
-            f"{seat_name(s, me)} {v}" for s, v in enumerate(c["vp"])) + ".")
+            f"{seat_name(s, me)} {v}" for s, v in enumerate(c.vp)) + ".")
     return lines
 
 
-def goal_lines(view: Mapping[str, Any], color: bool) -> list[str]:
-    g = view.get("goals")
+def goal_lines(t: LoveTable, me: Viewer, color: bool) -> list[str]:
+    g = t.goals
     if g is None:
         return []
-    me = view["seat"]
-    head = f"Goals (#RelationshipGoals, {g['variant']}"
-    if g["value"] is not None:
-        head += f", every goal worth {g['value']} VP"
+    head = f"Goals (#RelationshipGoals, {g.variant}"
+    if g.value is not None:
+        head += f", every goal worth {g.value} VP"
     lines = [paint(head + "):", "bold", color)]
-    for item in g["row"]:
+    for item in g.row:
         lines.append("  " + goal_line(item, me, color))
     return lines
 
 
-def goal_line(item: Mapping[str, Any], me: Viewer, color: bool) -> str:
-    card = by_id[item["goal"]]
-    vp = "VP card face down" if item["vp"] is None else f"{item['vp']} VP"
-    if item["vp"] is not None and not item["face_up"]:
+def goal_line(item: Goal, me: Viewer, color: bool) -> str:
+    card = by_id[item.goal]
+    vp = "VP card face down" if item.vp is None else f"{item.vp} VP"
+    if item.vp is not None and not item.face_up:
         vp += " (face down)"
-    if item["won_by"] is not None:
-        state = f"won by {seat_name(item['won_by'], me)}"
-    elif item["scored"]:
-        state = f"scored by {seats(item['scored'], me)}"
+    if item.won_by is not None:
+        state = f"won by {seat_name(item.won_by, me)}"
+    elif item.scored:
+        state = f"scored by {seats(item.scored, me)}"
     else:
-        state = "open" if item["kind"] == "first" else "checked at the end"
+        state = "open" if item.kind == "first" else "checked at the end"
     return f"{cardtext.label(card, color)} [{vp}; {state}]: {cardtext.effect(card)}"
 
 

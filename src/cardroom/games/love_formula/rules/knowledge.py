@@ -16,11 +16,12 @@ shows no card of another hand it was not shown by an effect.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
 
 from cardroom.core.cardset import cards_of
 from cardroom.games.love_formula.cards.catalog import CAT
 from cardroom.games.love_formula.fields import LoveFields
+from cardroom.games.love_formula.viewtypes import Known
 
 
 def hand(seat: int) -> int:
@@ -141,22 +142,22 @@ def picked_and_passed(s: LoveFields, passed: list[int], dest: list[int]) -> None
 
 
 # ----- views and checks -------------------------------------------------------------------
-def export(s: LoveFields, viewer: int, hidden: int) -> list[dict[str, Any]]:
+def export(s: LoveFields, viewer: int, hidden: int) -> list[Known]:
     out_list = []
     for c in sorted(s.known[viewer]):
         if hidden >> c & 1 and s.known[viewer][c] != default(s, viewer, c):
             mask = s.known[viewer][c]
             where = [loc_name(s, loc) for loc in range(2 * s.players + 2) if mask >> loc & 1]
-            out_list.append({"card": CAT.ids[c], "in": where})
+            out_list.append(Known(card=CAT.ids[c], places=tuple(where)))
     return out_list
 
 
-def import_known(players: int, items: list[dict[str, Any]]) -> dict[int, int]:
+def import_known(players: int, items: Iterable[Known]) -> dict[int, int]:
     known = {}
     for item in items:
         mask = 0
-        for name in item["in"]:
+        for name in item.places:
             mask |= 1 << loc_by_name(players, name)
-        known[CAT.by_id[item["card"]]] = mask
+        known[CAT.by_id[item.card]] = mask
     return known
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from cardroom.core.events import Viewer
+from cardroom.core.views import View
 from cardroom.games.muzicando.cards import (
     BY_CODE,
     COLOUR,
@@ -14,10 +15,24 @@ from cardroom.games.muzicando.cards import (
     PARTNERSHIP,
     SIGN_KIND,
 )
+from cardroom.games.muzicando.fields import PARTNERSHIP_MODE
 from cardroom.games.muzicando.render.drawing import card, draw_table, hand_by_colour
+from cardroom.games.muzicando.rules.seats import team_of
+from cardroom.games.muzicando.scoring import team_totals
+from cardroom.games.muzicando.viewtypes import (
+    AnyDeal,
+    BidDeal,
+    CancelledDeal,
+    GridTable,
+    MuzicandoRefereeTable,
+    MuzicandoSeatTable,
+    MuzicandoTable,
+    TeamDeal,
+)
 from cardroom.textui import paint, seat_name, seat_title, standings, table
 
 TEAM_SHORT = ("NS", "EW")
+TEAM_NAMES: Final[tuple[str, ...]] = tuple(PARTNERSHIP["team_names"])
 PLACE_WORDS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
 
 
@@ -25,119 +40,127 @@ def layout_name(letter: str) -> str:
     return LAYOUT_NAMES[LAYOUT_LETTERS.index(letter)]
 
 
-def render(view: Mapping[str, Any], color: bool) -> str:
-    lines = [paint(_headline(view), "bold", color)]
-    if view["calls"] or view["bidding"]:
-        lines.append(_bidding(view))
-    if view["layout"]:
-        lines.append(f"{layout_name(view['layout'])} on the table:")
-        if view["opened"]:
-            lines.extend(draw_table(view["layout"], view["table"], color))
+def render(view: View[Any], color: bool, compact: bool = False) -> str:
+    """The table as text; Muzicando has one form, so ``compact`` changes nothing."""
+    t: MuzicandoTable = view.table
+    me = view.seat
+    lines = [paint(_headline(view, t), "bold", color)]
+    if t.calls or t.bidding:
+        lines.append(_bidding(t, me))
+    if t.layout:
+        lines.append(f"{layout_name(t.layout)} on the table:")
+        if t.opened:
+            lines.extend(draw_table(t.layout, t.table, color))
         else:
-            opens = _opens(view["opener"], view["seat"])
-            lines.append(f"  (empty: {opens}" + (" at 0 0)" if view["layout"] in "SG" else ")"))
-    lines.append(_seats(view))
-    if view["seat"] is None:
-        for seat, hand in enumerate(view["hands"]):
+            at = " at 0 0)" if isinstance(t.table, GridTable) else ")"
+            lines.append(f"  (empty: {_opens(t.opener, me)}" + at)
+    lines.append(_seats(view, t))
+    if isinstance(t, MuzicandoRefereeTable):
+        for seat, hand in enumerate(t.hands):
             lines.append(f"Seat {seat}: {hand_by_colour(hand, color)}")
-    elif isinstance(view["seat"], int):
-        lines.append(f"Your hand: {hand_by_colour(view['hand'], color)}")
-    if view["results"]:
-        lines.append(score_table(view))
+    elif isinstance(t, MuzicandoSeatTable):
+        lines.append(f"Your hand: {hand_by_colour(t.hand, color)}")
+    if t.results:
+        lines.append(score_table(view, t))
     return "\n".join(lines)
 
 
-def _headline(view: Mapping[str, Any]) -> str:
-    me = view["seat"]
-    mode = "partnership" if view["mode"] == "partnership" else "individual"
-    head = (f"Muzicando ({mode}) - deal {view['deal']} of {view['deals']}, "
-            f"dealer {seat_name(view['dealer'], me)}")
-    if view["contract"]:
-        head += (f"; contract {view['contract']} ({layout_name(view['layout'])}) by "
-                 f"{_side(view, view['declarer'])}")
-    elif view["layout"]:
-        head += f"; {seat_name(view['chooser'], me)} chose {layout_name(view['layout'])}"
-    if view["pile"]:
-        head += f"; draw pile {view['pile']}"
-    if view["over"]:
+def _headline(view: View[Any], t: MuzicandoTable) -> str:
+    me = view.seat
+    mode = "partnership" if t.mode == PARTNERSHIP_MODE else "individual"
+    head = (f"Muzicando ({mode}) - deal {t.deal} of {t.deals}, "
+            f"dealer {seat_name(t.dealer, me)}")
+    if t.contract and t.layout and t.declarer is not None:
+        head += (f"; contract {t.contract} ({layout_name(t.layout)}) by "
+                 f"{_side(t, t.declarer, me)}")
+    elif t.layout:
+        head += f"; {_name(t.chooser, me)} chose {layout_name(t.layout)}"
+    if t.pile:
+        head += f"; draw pile {t.pile}"
+    if view.over:
         head += " - game over"
     return head
 
 
-def _opens(seat: int, viewer: Viewer) -> str:
+def _name(seat: int | None, me: Viewer) -> str:
+    """A seat's name as the viewer reads it; the seat is known wherever named."""
+    assert seat is not None, "a seat this view names is known"
+    return seat_name(seat, me)
+
+
+def _opens(seat: int | None, viewer: Viewer) -> str:
     return "you open" if seat == viewer else f"seat {seat} opens"
 
 
-def _side(view: Mapping[str, Any], seat: int) -> str:
-    me = view["seat"]
-    if view["mode"] != "partnership":
+def _side(t: MuzicandoTable, seat: int, me: Viewer) -> str:
+    if t.mode != PARTNERSHIP_MODE:
         return seat_name(seat, me)
-    return f"{PARTNERSHIP['team_names'][seat % 2]} ({seat_name(seat, me)})"
+    return f"{TEAM_NAMES[team_of(seat)]} ({seat_name(seat, me)})"
 
 
-def _bidding(view: Mapping[str, Any]) -> str:
-    me = view["seat"]
-    calls = [f"{seat_name(s, me)}: {c.removeprefix('bid ')}" for s, c in view["calls"]]
+def _bidding(t: MuzicandoTable, me: Viewer) -> str:
+    calls = [f"{seat_name(s, me)}: {c.removeprefix('bid ')}" for s, c in t.calls]
     text = "Bidding: " + (", ".join(calls) or "(no call yet)")
-    if view["opener"] is not None and view["contract"]:
-        text += f"; {_opens(view['opener'], me)}"
+    if t.opener is not None and t.contract:
+        text += f"; {_opens(t.opener, me)}"
     return text
 
 
-def _seats(view: Mapping[str, Any]) -> str:
-    me = view["seat"]
-    rows = [["", "team" if view["teams"] else "", "cards", "status", "score"]]
-    for seat in range(view["players"]):
-        rows.append([seat_name(seat, me), TEAM_SHORT[seat % 2] if view["teams"] else "",
-                     str(view["hand_sizes"][seat]), _status(view, seat),
-                     str(view["scores"][seat])])
+def _seats(view: View[Any], t: MuzicandoTable) -> str:
+    me = view.seat
+    rows = [["", "team" if t.teams else "", "cards", "status", "score"]]
+    for seat in range(view.players):
+        rows.append([seat_name(seat, me), TEAM_SHORT[team_of(seat)] if t.teams else "",
+                     str(t.hand_sizes[seat]), _status(view, t, seat),
+                     str(view.scores[seat])])
     return table(rows)
 
 
-def _status(view: Mapping[str, Any], seat: int) -> str:
+def _status(view: View[Any], t: MuzicandoTable, seat: int) -> str:
     words = []
-    if seat in view["out"]:
-        words.append(f"out {PLACE_WORDS[view['out'].index(seat)]}")
-    if seat in view["to_act"]:
-        words.append("to play" if view["phase"] == "play" else "to call"
-                     if view["phase"] == "bidding" else "to choose")
-    if seat in view["blocked"]:
+    if seat in t.out:
+        words.append(f"out {PLACE_WORDS[t.out.index(seat)]}")
+    if seat in view.to_act:
+        words.append("to play" if view.phase == "play" else "to call"
+                     if view.phase == "bidding" else "to choose")
+    if seat in t.blocked:
         words.append("blocked (skips next turn)")
-    if view["rest"] == seat:
+    if t.rest == seat:
         words.append("playing on after the rest")
-    if seat in view["passed"] and view["phase"] == "play":
+    if seat in t.passed and view.phase == "play":
         words.append("passed")
     return ", ".join(words)
 
 
-def score_table(view: Mapping[str, Any]) -> str:
+def score_table(view: View[Any], t: MuzicandoTable) -> str:
     """One row per deal: contract, places and points."""
-    me = view["seat"]
-    partnership = view["mode"] == "partnership"
-    who = ["NS", "EW"] if partnership else [seat_name(s, me) for s in range(view["players"])]
+    me = view.seat
+    partnership = t.mode == PARTNERSHIP_MODE
+    who = (list(TEAM_SHORT) if partnership
+           else [seat_name(s, me) for s in range(view.players)])
     rows = [["deal", "layout", "contract", "places", *who]]
-    for r in view["results"]:
+    for r in t.results:
         rows.append(_result_row(r, partnership, me))
-    totals = view["scores"][:2] if partnership else view["scores"]
-    rows.append(["total", "", "", "", *[str(t) for t in totals]])
+    totals = team_totals(view.scores) if partnership else view.scores
+    rows.append(["total", "", "", "", *[str(p) for p in totals]])
     return "Scores:\n" + table(rows)
 
 
-def _result_row(r: Mapping[str, Any], partnership: bool, me: Viewer) -> list[str]:
-    points = r["points"][:2] if partnership else r["points"]
-    if r.get("cancelled"):
-        contract = f"{r['contract']} by {seat_name(r['declarer'], me)}"
-        return ["-", r["layout"], contract, "cancelled: no opening card",
+def _result_row(r: AnyDeal, partnership: bool, me: Viewer) -> list[str]:
+    points = team_totals(r.points) if partnership else r.points
+    if isinstance(r, CancelledDeal):
+        contract = f"{r.contract} by {_name(r.declarer, me)}"
+        return ["-", r.layout, contract, "cancelled: no opening card",
                 *[str(p) for p in points]]
-    if r["contract"]:
-        made = "made" if r["made"] else "failed"
-        contract = f"{r['contract']} by {seat_name(r['declarer'], me)}, {made}"
+    if isinstance(r, BidDeal | TeamDeal):
+        made = "made" if r.made else "failed"
+        contract = f"{r.contract} by {_name(r.declarer, me)}, {made}"
     else:
-        contract = f"chosen by {seat_name(r['chooser'], me)}"
-    places = " ".join(str(s) for s in r["places"])
-    if r["stuck"] is not None:
-        places += f" ({r['stuck']} stuck)"
-    return [str(r["deal"]), r["layout"], contract, places, *[str(p) for p in points]]
+        contract = f"chosen by {_name(r.chooser, me)}"
+    places = " ".join(str(s) for s in r.places)
+    if r.stuck is not None:
+        places += f" ({r.stuck} stuck)"
+    return [str(r.deal), r.layout, contract, places, *[str(p) for p in points]]
 
 
 def describe_event(event: Mapping[str, Any], viewer: Viewer,
@@ -215,6 +238,6 @@ def _totals(event: Mapping[str, Any], viewer: Viewer) -> str:
     """Team totals in the partnership game (partners share one), else per seat."""
     totals: list[int] = event["totals"]
     if "team_points" in event:
-        names: list[str] = PARTNERSHIP["team_names"]
-        return ", ".join(f"{name} {totals[team]}" for team, name in enumerate(names))
+        return ", ".join(f"{name} {total}"
+                         for name, total in zip(TEAM_NAMES, team_totals(totals), strict=True))
     return ", ".join(f"{seat_name(s, viewer)} {t}" for s, t in enumerate(totals))

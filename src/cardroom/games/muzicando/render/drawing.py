@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from cardroom.games.muzicando.cards import (
     BY_CODE,
@@ -12,11 +11,14 @@ from cardroom.games.muzicando.cards import (
     COLOUR_LETTERS,
     COLOUR_NAMES,
     IS_OVAL,
+    LAYOUT_LETTERS,
     NOTE,
     NOTE_NAMES,
     NOTES,
+    PARADA,
     SIGN_CARD,
 )
+from cardroom.games.muzicando.viewtypes import ColumnTable, GlissandoTable, GridTable, LaidCards
 from cardroom.textui import paint
 
 CELL = 7  # width of a grid cell: "#R/Sol" and a space
@@ -44,10 +46,10 @@ def _padded(text: str, shown: str, width: int) -> str:
     return text + " " * max(0, width - len(shown))
 
 
-def draw_grid(table: Mapping[str, Any], color: bool) -> list[str]:
+def draw_grid(table: GridTable, color: bool) -> list[str]:
     """Sarabanda and Glissando: the grid with x across and y up the side."""
-    notes = {(x, y): code for code, x, y in table["cards"]}
-    covers = {(x, y): code for code, x, y in table["covers"]}
+    notes = {(x, y): code for code, x, y in table.cards}
+    covers = {(x, y): code for code, x, y in table.covers}
     xs = [x for x, _ in notes] or [0]
     ys = [y for _, y in notes] or [0]
     x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
@@ -72,19 +74,19 @@ def _grid_cell(note: str | None, cover: str | None, color: bool) -> str:
     return _padded(" " + painted, " " + shown, CELL)
 
 
-def describe_rows(table: Mapping[str, Any]) -> list[str]:
+def describe_rows(table: GlissandoTable) -> list[str]:
     """Glissando: each row's span and direction."""
     out = []
-    for i, (y, left, right, direction) in enumerate(table["rows"]):
+    for i, (y, left, right, direction) in enumerate(table.rows):
         way = {1: "rising to the right", -1: "falling to the right", 0: "direction open"}
         out.append(f"  row {i + 1}: y {y}, x {left}..{right}, {way[direction]}")
     return out
 
 
-def draw_columns(table: Mapping[str, Any], color: bool) -> list[str]:
+def draw_columns(table: ColumnTable, color: bool) -> list[str]:
     """Parada: a column per colour, Do at the bottom, signs on top."""
-    columns: dict[str, list[str]] = table["columns"]
-    signs = set(table["signs"])
+    columns = table.columns
+    signs = set(table.signs)
     lines = ["      " + "".join(f"{name[:6]:^8}" for name in COLOUR_NAMES).rstrip()]
     top = "sign  "
     for col in range(len(COLOUR_LETTERS)):
@@ -95,7 +97,7 @@ def draw_columns(table: Mapping[str, Any], color: bool) -> list[str]:
         row = f"{NOTE_NAMES[note]:<6}"
         for letter in COLOUR_LETTERS:
             code = f"{NOTE_NAMES[note]}{letter}"
-            if code in columns.get(letter, []):
+            if code in columns.get(letter, ()):
                 shown = f"({code})" if IS_OVAL[BY_CODE[code]] else code
                 row += _centred(card(code, color), shown)
             else:
@@ -109,10 +111,10 @@ def _centred(text: str, shown: str, width: int = 8) -> str:
     return " " * left + text + " " * (width - left - len(shown))
 
 
-def draw_piles(table: Mapping[str, Any], color: bool) -> list[str]:
+def draw_piles(table: ColumnTable, color: bool) -> list[str]:
     """Muzicando: a pile per colour from Do up, its top card last."""
-    columns: dict[str, list[str]] = table["columns"]
-    signs = set(table["signs"])
+    columns = table.columns
+    signs = set(table.signs)
     lines = []
     for col, letter in enumerate(COLOUR_LETTERS):
         pile = columns.get(letter)
@@ -127,12 +129,15 @@ def draw_piles(table: Mapping[str, Any], color: bool) -> list[str]:
     return lines
 
 
-def draw_table(layout: str | None, table: Mapping[str, Any] | None, color: bool) -> list[str]:
+def draw_table(layout: str | None, table: LaidCards | None, color: bool) -> list[str]:
+    """The cards laid, in their layout's shape: the grid (with Glissando's
+    rows), Parada's columns or Muzicando's piles."""
     if layout is None or table is None:
         return []
-    if layout in ("S", "G"):
-        lines = draw_grid(table, color)
-        return lines + describe_rows(table) if layout == "G" else lines
-    if layout == "P":
+    if isinstance(table, GlissandoTable):
+        return draw_grid(table, color) + describe_rows(table)
+    if isinstance(table, GridTable):
+        return draw_grid(table, color)
+    if layout == LAYOUT_LETTERS[PARADA]:
         return draw_columns(table, color)
     return draw_piles(table, color)

@@ -1,6 +1,6 @@
 """How a deal's layout is settled: bid in turn until a bid is followed by a
 pass from everyone else (L9), then opened by the declaring player who named
-it first (D9); or chosen by the seat left of the dealer who can open (D12)."""
+it first; or chosen by the seat left of the dealer who can open (D12)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ def call(s: MuzicandoFields, seat: int, action: int) -> None:
     s.calls.append((seat, action))
     if s.record_events:
         s.log.append({"type": "call", "seat": seat, "call": action_text(action)})
-    high, high_seat = high_bid(s)
+    high, high_seat = high_bid(s.calls)
     trailing = 0
     for _, a in reversed(s.calls):
         if a != PASS:
@@ -39,7 +39,7 @@ def finish_bidding(s: MuzicandoFields, contract: int, declarer: int) -> None:
                     if x in side and a != PASS and bid_layout(a - BID) == layout)
     s.contract, s.declarer, s.layout = contract, declarer, layout
     if s.mode != PARTNERSHIP_MODE:
-        s.chooser = declarer  # D14: the declarer deals next
+        s.chooser = declarer  # L9: the declarer deals next
     if s.record_events:
         s.log.append({"type": "contract", "contract": bid_text(contract),
                       "declarer": declarer, "side": side, "opener": s.opener})

@@ -30,7 +30,8 @@ from cardroom.games.muzicando.cards import (
     SIGN_MASK,
     card_of,
 )
-from cardroom.games.muzicando.fields import Table
+from cardroom.games.muzicando.fields import Layout
+from cardroom.games.muzicando.viewtypes import ColumnTable
 
 
 def _openers(layout: int) -> tuple[int, ...]:
@@ -45,7 +46,7 @@ COLOUR_NOTES: Final[tuple[int, ...]] = tuple(
 )
 
 
-class ColumnTable(Table):
+class ColumnLayout(Layout):
     low: list[int]
     high: list[int]
     laid: int
@@ -58,7 +59,7 @@ class ColumnTable(Table):
         self.laid = 0
         self.playable = -1
 
-    def clone(self) -> ColumnTable:
+    def clone(self) -> ColumnLayout:
         return _restored(self.layout, self.low[:], self.high[:], self.laid, self.playable)
 
     # Pickled through its constructor: compiled (cardroom/compiled.py), the
@@ -131,11 +132,7 @@ class ColumnTable(Table):
 
     def _wants(self, col: int) -> str:
         low, high = self.low[col], self.high[col]
-        nexts = []
-        if self.layout == PARADA and low > 0:
-            nexts.append(CODE[card_of(col, low - 1)])
-        if high < NOTES - 1:
-            nexts.append(CODE[card_of(col, high + 1)])
+        nexts = [CODE[c] for c in cards_of(self.colour_playable(col))]
         span = f"{NOTE_NAMES[low]} to {NOTE_NAMES[high]}"
         return f"it runs {span}, so only {' or '.join(nexts)} may go next"
 
@@ -164,28 +161,29 @@ class ColumnTable(Table):
     def lay_sign(self, sign: int, cell: int) -> None:
         self.laid |= 1 << sign
 
-    def to_view(self) -> dict[str, Any]:
+    def to_view(self) -> ColumnTable:
         columns = {}
         for col in range(COLOURS):
             if self.low[col] >= 0:
-                notes = [CODE[card_of(col, n)] for n in range(self.low[col], self.high[col] + 1)]
+                notes = tuple(CODE[card_of(col, n)]
+                              for n in range(self.low[col], self.high[col] + 1))
                 columns[COLOUR_LETTERS[col]] = notes
-        signs = [CODE[s] for s in SIGN_CARD if self.laid >> s & 1]
-        return {"columns": columns, "signs": signs}
+        signs = tuple(CODE[s] for s in SIGN_CARD if self.laid >> s & 1)
+        return ColumnTable(columns=columns, signs=signs)
 
     @staticmethod
-    def from_view(layout: int, view: dict[str, Any]) -> ColumnTable:
-        table = ColumnTable(layout)
-        for notes in view["columns"].values():
+    def from_view(layout: int, view: ColumnTable) -> ColumnLayout:
+        table = ColumnLayout(layout)
+        for notes in view.columns.values():
             for code in notes:
                 table.place(BY_CODE[code], NO_CELL)
-        for code in view["signs"]:
+        for code in view.signs:
             table.lay_sign(BY_CODE[code], NO_CELL)
         return table
 
 
 def _restored(layout: int, low: list[int], high: list[int], laid: int,
-              playable: int) -> ColumnTable:
-    table = ColumnTable(layout)
+              playable: int) -> ColumnLayout:
+    table = ColumnLayout(layout)
     table.low, table.high, table.laid, table.playable = low, high, laid, playable
     return table

@@ -1,28 +1,15 @@
 """The end of a deal: places (D7, L6), the deal's score or the cancelled
-deal's penalty (D9, L7), the next dealer (D8, D11) and the end of the game."""
+deal's penalty (D9, L7), the next dealer (D8, L9) and the end of the game."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from cardroom.core.game import rank
-from cardroom.games.muzicando.cards import (
-    INDIVIDUAL,
-    LAYOUT_LETTERS,
-    PARTNERSHIP,
-    bid_text,
-    contract_value,
-)
+from cardroom.games.muzicando.cards import INDIVIDUAL, LAYOUT_LETTERS, PARTNERSHIP, bid_text
 from cardroom.games.muzicando.fields import PARTNERSHIP_MODE, PHASE_OVER, MuzicandoFields
 from cardroom.games.muzicando.rules.deal import start_deal
-from cardroom.games.muzicando.rules.seats import side_of
-from cardroom.games.muzicando.scoring import (
-    chooser_bonus,
-    contract_bonus,
-    penalty,
-    place_points,
-    team_points,
-)
+from cardroom.games.muzicando.scoring import individual_deal, penalty, place_points, team_deal
 
 
 def end_deal(s: MuzicandoFields, stuck: bool) -> None:
@@ -38,20 +25,11 @@ def end_deal(s: MuzicandoFields, stuck: bool) -> None:
     detail: dict[str, Any] = {"places": order, "stuck": stuck_seat if stuck else None,
                               "place_points": places}
     if partnership:
-        made = order[0] in side_of(s, s.declarer)
-        teams = team_points(places)
-        value = contract_value(s.contract)
-        teams[s.declarer % 2] += value if made else -value
-        points = [teams[x % 2] for x in range(n)]
-        detail.update(made=made, team_points=teams)
+        points, more = team_deal(places, order[0], s.contract, s.declarer)
     else:
-        if s.bids:
-            made = order[0] == s.declarer
-            extra = contract_bonus([s.declarer], s.contract, made, n)
-            detail["made"] = made
-        else:
-            extra = chooser_bonus(s.chooser, s.layout, n)
-        points = [p + e for p, e in zip(places, extra, strict=True)]
+        points, more = individual_deal(places, order[0], s.contract, s.declarer,
+                                       s.chooser, s.layout)
+    detail.update(more)
     s.deal_no += 1
     add_result(s, points, detail)
     if s.record_events:
@@ -99,7 +77,7 @@ def next_deal(s: MuzicandoFields) -> None:
     if s.mode == PARTNERSHIP_MODE:
         s.dealer = (s.dealer + 1) % s.players  # D8
     else:
-        s.dealer = s.chooser  # D11: the chooser deals next
+        s.dealer = s.chooser  # the chooser (or the declarer, L9) deals next
     if s.deal_no >= s.deals:
         s.phase_name = PHASE_OVER
         if s.record_events:

@@ -8,8 +8,6 @@ listing the legal plays never scans the whole grid.
 
 from __future__ import annotations
 
-from typing import Any
-
 from cardroom.core.cardset import cards_of
 from cardroom.games.muzicando.actions import (
     DOWN,
@@ -44,7 +42,8 @@ from cardroom.games.muzicando.cards import (
     STEP_BITS,
     step,
 )
-from cardroom.games.muzicando.fields import Table
+from cardroom.games.muzicando.fields import Layout
+from cardroom.games.muzicando.viewtypes import GlissandoTable, GridTable
 
 
 def _note_list(bits: int) -> str:
@@ -52,7 +51,7 @@ def _note_list(bits: int) -> str:
     return " or ".join(names)
 
 
-class GridTable(Table):
+class GridLayout(Layout):
     """What Sarabanda and Glissando share: cells, covers, sign cards."""
 
     cells: dict[int, int]
@@ -69,7 +68,7 @@ class GridTable(Table):
         self.open_to_signs = set()
         self.laid = 0
 
-    def _copy_grid(self, other: GridTable) -> None:
+    def _copy_grid(self, other: GridLayout) -> None:
         other.layout = self.layout
         other.cells = dict(self.cells)
         other.covers = dict(self.covers)
@@ -141,20 +140,20 @@ class GridTable(Table):
             if near in cells and near not in self.covers and self.surrounded(near):
                 self.open_to_signs.add(near)
 
-    def grid_view(self) -> dict[str, Any]:
-        return {
-            "cards": [[CODE[card], *xy(cell)] for cell, card in sorted(self.cells.items())],
-            "covers": [[CODE[sign], *xy(cell)] for cell, sign in sorted(self.covers.items())],
-        }
+    def laid_cards(self) -> tuple[tuple[str, int, int], ...]:
+        return tuple((CODE[card], *xy(cell)) for cell, card in sorted(self.cells.items()))
 
-    def _load_grid(self, view: dict[str, Any]) -> None:
-        for code, x, y in view["cards"]:
+    def laid_covers(self) -> tuple[tuple[str, int, int], ...]:
+        return tuple((CODE[sign], *xy(cell)) for cell, sign in sorted(self.covers.items()))
+
+    def _load_grid(self, view: GridTable) -> None:
+        for code, x, y in view.cards:
             self._place_note(BY_CODE[code], cell_of(x, y))
-        for code, x, y in view["covers"]:
+        for code, x, y in view.covers:
             self.lay_sign(BY_CODE[code], cell_of(x, y))
 
 
-class Sarabanda(GridTable):
+class Sarabanda(GridLayout):
     """Any note one step from an orthogonal neighbour (D1); Si-Do allowed."""
 
     frontier: dict[int, int]  # empty cell -> bits of the notes that may go there
@@ -205,20 +204,20 @@ class Sarabanda(GridTable):
                     f"{_note_list(bits)} may go")
         return None
 
-    def to_view(self) -> dict[str, Any]:
-        return self.grid_view()
+    def to_view(self) -> GridTable:
+        return GridTable(cards=self.laid_cards(), covers=self.laid_covers())
 
     @staticmethod
-    def from_view(view: dict[str, Any]) -> Sarabanda:
+    def from_view(view: GridTable) -> Sarabanda:
         table = Sarabanda()
-        for code, x, y in view["cards"]:
+        for code, x, y in view.cards:
             table.place(BY_CODE[code], cell_of(x, y))
-        for code, x, y in view["covers"]:
+        for code, x, y in view.covers:
             table.lay_sign(BY_CODE[code], cell_of(x, y))
         return table
 
 
-class Glissando(GridTable):
+class Glissando(GridLayout):
     """Rows are scales (D2); oval cards only open rows, above or below (D3),
     on a line that holds no row yet (D15)."""
 
@@ -405,16 +404,15 @@ class Glissando(GridTable):
             row[1] = x
         return index
 
-    def to_view(self) -> dict[str, Any]:
-        out = self.grid_view()
-        out["rows"] = [r[:] for r in self.rows]
-        return out
+    def to_view(self) -> GlissandoTable:
+        rows = tuple((y, left, right, way) for y, left, right, way in self.rows)
+        return GlissandoTable(cards=self.laid_cards(), covers=self.laid_covers(), rows=rows)
 
     @staticmethod
-    def from_view(view: dict[str, Any]) -> Glissando:
+    def from_view(view: GlissandoTable) -> Glissando:
         table = Glissando()
         table._load_grid(view)
-        table.rows = [list(r) for r in view["rows"]]
+        table.rows = [list(r) for r in view.rows]
         table.lines = {row[0]: i for i, row in enumerate(table.rows)}
         for cell, card in table.cells.items():
             table._mark_vertical(cell, card)
@@ -427,4 +425,4 @@ def _end_bits(note: int, ahead: int) -> int:
     """The notes that extend a row past ``note``, going ``ahead`` (+1 up the
     scale, -1 down; 0: a one-card row, either way). D2: a row with two cards
     keeps its direction."""
-    return STEP_BITS[note] if ahead == 0 else 1 << (note + ahead) % NOTES
+    return STEP_BITS[note] if ahead == 0 else 1 << step(note, ahead)

@@ -78,7 +78,7 @@ function coupleNode(ctx, view, seat, couple) {
       [["detach", a.card], ["remove", a.card]], true))),
     ctx.el("p", { class: "missing" }, couple.missing.length
       ? ctx.t("couple.missing", { list: couple.missing.map((k) => cardName(ctx, firstOf(k))).join(", ") })
-      : ctx.t("couple.perfect"), " · ", ctx.t("vp", { n: couple.vp })));
+      : couple.perfect ? ctx.t("couple.perfect") : "", " · ", ctx.t("vp", { n: couple.vp })));
   const tokens = [["target", String(seat), couple.card], ["attach", couple.card]];
   const step = ctx.step.length ? [[couple.card]] : [];
   const reach = [...step, ...tokens].find((t) => ctx.can(t));

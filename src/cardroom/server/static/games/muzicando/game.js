@@ -163,7 +163,7 @@ function resultsTable(ctx, view, results) {
   return ctx.el("table", {}, ctx.el("tr", {}, ctx.el("th", {}, ctx.t("col.deal")),
     ctx.el("th", {}, ctx.t("col.layout")),
     Array.from({ length: ctx.players }, (_, s) => ctx.el("th", {}, ctx.name(s)))),
-  results.map((r, i) => ctx.el("tr", {}, ctx.el("td", {}, r.cancelled ? ctx.t("cancelled") : String(i + 1)),
+  results.map((r) => ctx.el("tr", {}, ctx.el("td", {}, r.cancelled ? ctx.t("cancelled") : String(r.deal)),
     ctx.el("td", {}, r.contract ? `${contractName(ctx, r.contract)}${r.made === undefined ? ""
       : r.made ? ` ✓` : ` ✗`}` : ctx.t(`layout.${r.layout}`)),
     r.points.map((p) => ctx.el("td", {}, String(p))))));

@@ -42,16 +42,6 @@ function drawCard(ctx, code, papayoo) {
     fill: suit === "P" ? "#f5edff" : "#fff", face, label: cardName(ctx, code) });
 }
 
-function lastTrick(ctx) {
-  const log = ctx.log || [];
-  for (let i = log.length - 1; i >= 0; i -= 1) {
-    if (log[i].type !== "trick") continue;
-    const plays = log.slice(0, i).filter((e) => e.type === "play").slice(-log[i].cards.length);
-    return { winner: log[i].winner, points: log[i].points, plays };
-  }
-  return null;
-}
-
 function trickArea(ctx, view, plays, title) {
   const spots = plays.map(([seat, code]) => ctx.el("div", { class: "spot" },
     drawCard(ctx, code, view.papayoo), ctx.el("span", {}, ctx.name(seat))));
@@ -100,10 +90,10 @@ export default {
     const head = ctx.el("p", {}, ctx.t("round.of", { n: view.round, total: view.rounds }), " · ",
       papayoo, " ", ctx.term("papayoo"), " ", ctx.term("payoo"));
     const trick = (view.trick || []);
-    const last = lastTrick(ctx);
+    const last = view.last_trick;
     return ctx.el("div", { class: "papayoo" }, head,
       trickArea(ctx, view, trick, ctx.t("area.trick")),
-      last ? trickArea(ctx, view, last.plays.map((e) => [e.seat, e.card]),
+      last ? trickArea(ctx, view, last.plays,
         ctx.t("area.last_trick", { name: ctx.name(last.winner), n: last.points })) : null,
       handArea(ctx, view), area(ctx, ctx.t("area.points"), pointsTable(ctx, view)),
       view.round_points && view.round_points.length

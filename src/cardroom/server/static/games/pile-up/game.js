@@ -71,7 +71,7 @@ function minusArea(ctx, view) {
     const row = cardRow(ctx, cards, (c) => drawCard(ctx, c), mine ? (c) => minusTokens(ctx, c) : null,
       (c) => ctx.label ? cardName(ctx, c) : cardName(ctx, c), "hand minus");
     return ctx.el("div", {}, ctx.el("p", {}, ctx.t("minus.of", { name: ctx.name(seat),
-      n: cards.length })), row);
+      n: view.scores[seat] })), row);
   });
 }
 

@@ -16,8 +16,7 @@ function topping(ctx, value, count = 1) {
     label: count > 1 ? `${label} ×${count}` : label });
 }
 
-function baseCard(ctx, base) {
-  const size = Number(base.slice(1));
+function baseCard(ctx, base, size) {
   const face = [ctx.svg("circle", { cx: 30, cy: 45, r: 14 + size * 4, fill: "#f4c27a",
     stroke: "#b45309", "stroke-width": 2 }), ctx.svg("text", { x: 30, y: 52,
     "text-anchor": "middle", "font-size": 18, "font-weight": "bold", fill: "#7c2d12" }, base)];
@@ -48,7 +47,8 @@ function pizzaArea(ctx, view) {
     ? ctx.t("pizza.any", { n: view.base_size })
     : ctx.t("pizza.beat", { value: view.top, n: view.base_size });
   return area(ctx, ctx.t("area.pizza"),
-    ctx.el("div", { class: "spots" }, ctx.el("div", { class: "spot" }, baseCard(ctx, view.base),
+    ctx.el("div", { class: "spots" }, ctx.el("div", { class: "spot" },
+      baseCard(ctx, view.base, view.base_size),
       ctx.el("span", {}, ctx.t("pizza.turned", { name: ctx.name(view.turner) }))), pile),
     ctx.el("p", {}, need, " ", ctx.term("base")));
 }
@@ -65,8 +65,8 @@ function seatsTable(ctx, view) {
   const chefOf = (seat) => Object.entries(view.chefs || {}).filter(([, s]) => s === seat)
     .map(([chef]) => ctx.t(`chef.${chef}`)).join(", ");
   const state = (seat) => {
-    const place = (view.finished || []).indexOf(seat);
-    if (place >= 0) return ctx.t("seat.finished", { n: place + 1 });
+    const place = (view.places || [])[seat];
+    if (place) return ctx.t("seat.finished", { n: place });
     return (view.passed || []).includes(seat) ? ctx.t("seat.passed") : "";
   };
   return ctx.el("table", {}, ctx.el("tr", {}, ["player", "cards", "now", "chef", "places"]

@@ -1,0 +1,422 @@
+"""Typed views: what a viewer knows, as declared, frozen types.
+
+A ``View`` holds what every game shares (the engine protocol's common
+fields) and ``table``: the game's own part, one frozen dataclass per kind
+of viewer (``ViewTypes``: a seat, a spectator, the referee). The rules
+build it (``State.seen``); bots, samplers, encoders and renderers read it
+by attribute. ``to_json`` is the one place a view becomes the protocol's
+JSON object (the common fields, then the game's fields in declaration
+order, then ``log``, ``seed`` and ``given_options`` where present) and
+``read_view`` the one place such an object becomes a ``View`` again, for
+callers that hold only JSON. ``json_schema`` derives the published schema
+(docs/schemas/) from the same declarations.
+
+Fields hold tuples, never lists, so a view handed to a bot or kept in an
+undo stack cannot be changed under its reader; ``to_json`` writes them as
+lists.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import inspect
+import itertools
+import textwrap
+import types
+import typing
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, Literal, TypeVar, Union
+
+from cardroom.core.events import PUBLIC, Event
+
+T = TypeVar("T")
+Convert = Callable[[Any], Any]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class View(Generic[T]):
+    """A viewer's view: the common fields and the game's ``table`` part."""
+
+    game: str
+    players: int
+    phase: str
+    to_act: tuple[int, ...]
+    over: bool
+    seat: int | str | None
+    """A seat number, ``"public"`` (a spectator) or None (the referee)."""
+    scores: tuple[Any, ...]
+    options: Mapping[str, Any]
+    log_size: int
+    table: T
+    log: tuple[Event, ...] | None = None
+    """The viewer's events from the asked ``since`` on; None: not asked for."""
+    seed: int | None = None
+    """The referee's only."""
+    given_options: Mapping[str, Any] | None = None
+    """The referee's only: the options as the game was created with them."""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game": self.game, "players": self.players, "phase": self.phase,
+            "to_act": list(self.to_act), "over": self.over, "seat": self.seat,
+            "scores": _plain(self.scores), "options": dict(self.options),
+            "log_size": self.log_size,
+        }
+        out.update(to_json(self.table))
+        if self.log is not None:
+            out["log"] = list(self.log)
+        if self.seat is None:
+            out["seed"] = self.seed
+            out["given_options"] = dict(self.given_options or {})
+        return out
+
+
+COMMON_FIELDS = ("game", "players", "phase", "to_act", "over", "seat", "scores",
+                 "options", "log_size")
+TAIL_FIELDS = ("log", "seed", "given_options")
+
+
+@dataclass(frozen=True, slots=True)
+class ViewTypes:
+    """A game's declared view parts: what a seat, a spectator and the referee know."""
+
+    seat: type
+    public: type
+    referee: type
+
+    def for_viewer(self, seat: int | str | None) -> type:
+        if seat is None:
+            return self.referee
+        return self.public if seat == PUBLIC else self.seat
+
+
+def seat_part(view: View[Any], cls: type[T]) -> tuple[int, T]:
+    """The seat and its own part of a seat's view (``cls``: the game's seat
+    part); ValueError for a spectator's or the referee's view."""
+    seat, part = view.seat, view.table
+    if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(part, cls):
+        raise ValueError(f"a seat's view is needed here, not the view of {seat!r}")
+    return seat, part
+
+
+def extend(part: Any, cls: type[T], **more: Any) -> T:
+    """A ``cls`` part (a subclass of ``part``'s type) with ``part``'s fields
+    and ``more``: how a seat's or the referee's part adds to the public one."""
+    return cls(**{f.name: getattr(part, f.name) for f in dataclasses.fields(part)}, **more)
+
+
+# ----- to JSON ---------------------------------------------------------------
+_OMIT = "cardroom.omit_none"
+_KEY = "cardroom.json_key"
+
+
+def absent_when_none(key: str | None = None) -> Any:
+    """A field that defaults to None and is left out of the JSON while None
+    (a key the protocol sends only when it applies); ``key`` names it in the
+    JSON where that name cannot be a Python field (``in``)."""
+    meta: dict[str, Any] = {_OMIT: True}
+    if key is not None:
+        meta[_KEY] = key
+    return dataclasses.field(default=None, metadata=meta)
+
+
+def json_key(key: str) -> Any:
+    """A required field whose JSON name is ``key`` (e.g. a Python keyword)."""
+    return dataclasses.field(metadata={_KEY: key})
+
+
+def _key(f: dataclasses.Field[Any]) -> str:
+    key: str = f.metadata.get(_KEY, f.name)
+    return key
+
+
+def to_json(part: Any) -> dict[str, Any]:
+    """A view part (a dataclass instance) as a JSON-ready dict, fields in order."""
+    out: dict[str, Any] = {}
+    for name, key, convert, omit in _writers(type(part)):
+        value = getattr(part, name)
+        if value is None and omit:
+            continue
+        out[key] = convert(value)
+    return out
+
+
+Plan = tuple[tuple[str, str, Convert, bool], ...]
+_WRITERS: dict[type, Plan] = {}
+_READERS: dict[type, Plan] = {}
+
+
+def _plan(cls: type, make: Callable[[Any], Convert]) -> Plan:
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, _key(f), make(hints[f.name]), bool(f.metadata.get(_OMIT)))
+                 for f in dataclasses.fields(cls))
+
+
+def _writers(cls: type) -> Plan:
+    plan = _WRITERS.get(cls)
+    if plan is None:
+        plan = _WRITERS[cls] = _plan(cls, _writer)
+    return plan
+
+
+def _identity(value: Any) -> Any:
+    return value
+
+
+def _writer(hint: Any) -> Convert:
+    """A converter for values of ``hint``: tuples become lists, parts dicts."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if dataclasses.is_dataclass(hint):
+        return to_json
+    if origin is tuple:
+        inner = [_writer(a) for a in args if a is not Ellipsis]
+        if all(c is _identity for c in inner):
+            return list
+        if len(args) == 2 and args[1] is Ellipsis:
+            one = inner[0]
+            return lambda v: [one(x) for x in v]
+        return lambda v: [c(x) for c, x in zip(inner, v, strict=True)]
+    if origin in (Union, types.UnionType):
+        options = [_writer(a) for a in args if a is not type(None)]
+        if all(c is _identity for c in options):
+            return _identity
+        if len(options) == 1:
+            one = options[0]
+            return lambda v: None if v is None else one(v)
+        return _plain
+    if origin in (dict, Mapping) or hint is Any:
+        return _plain
+    return _identity
+
+
+def _plain(value: Any) -> Any:
+    """Any value as JSON-ready data, for fields typed loosely (Any, unions)."""
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return to_json(value)
+    return value
+
+
+# ----- from JSON -------------------------------------------------------------
+def from_json(cls: type[T], data: Mapping[str, Any]) -> T:
+    """A view part of ``cls`` read from a JSON object (a key it lacks is an
+    error, unless the field is absent while None)."""
+    values = {}
+    for name, key, read, omit in _readers(cls):
+        if omit and key not in data:
+            continue
+        values[name] = read(data[key])
+    return cls(**values)
+
+
+def _readers(cls: type) -> Plan:
+    plan = _READERS.get(cls)
+    if plan is None:
+        plan = _READERS[cls] = _plan(cls, _reader)
+    return plan
+
+
+def _reader(hint: Any) -> Convert:
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if dataclasses.is_dataclass(hint):
+        part: type = hint  # type: ignore[assignment]
+        return lambda v: from_json(part, v)
+    if origin is tuple:
+        inner = [_reader(a) for a in args if a is not Ellipsis]
+        if len(args) == 2 and args[1] is Ellipsis:
+            one = inner[0]
+            return tuple if one is _identity else lambda v: tuple(one(x) for x in v)
+        return lambda v: tuple(c(x) for c, x in zip(inner, v, strict=True))
+    if origin in (Union, types.UnionType):
+        parts = [a for a in args if dataclasses.is_dataclass(a)]
+        if parts:
+            return _union_reader(parts)
+        options = [_reader(a) for a in args if a is not type(None)]
+        if len(options) == 1 and options[0] is not _identity:
+            one = options[0]
+            return lambda v: None if v is None else one(v)
+        return frozen
+    if origin in (dict, Mapping) or hint is Any:
+        return frozen
+    return _identity
+
+
+def _union_reader(parts: list[Any]) -> Convert:
+    """Reads a union of parts: each object as the part whose JSON keys it
+    has (every required key, no unknown one); None as None."""
+    shapes = []
+    for part in parts:
+        fields = dataclasses.fields(part)
+        keys = frozenset(_key(f) for f in fields)
+        required = frozenset(_key(f) for f in fields if not f.metadata.get(_OMIT))
+        shapes.append((part, required, keys))
+
+    def read(value: Any) -> Any:
+        if value is None:
+            return None
+        got = frozenset(value)
+        for part, required, keys in shapes:
+            if required <= got <= keys:
+                return from_json(part, value)
+        names = ", ".join(p.__name__ for p in parts)
+        raise ValueError(f"an object with keys {sorted(got)} is none of {names}")
+
+    return read
+
+
+def read_as(hint: Any, data: Any) -> Any:
+    """``data`` (JSON) read as the type ``hint`` names: a part, a union of
+    parts, a tuple of them."""
+    return _reader(hint)(data)
+
+
+def frozen(value: Any) -> Any:
+    """JSON data with its lists as tuples, for fields typed loosely."""
+    if isinstance(value, list | tuple):
+        return tuple(frozen(v) for v in value)
+    if isinstance(value, Mapping):
+        return {k: frozen(v) for k, v in value.items()}
+    return value
+
+
+def read_view(data: View[Any] | Mapping[str, Any], types_of: Callable[[str], ViewTypes]
+              ) -> View[Any]:
+    """``data`` as a ``View``: returned as it is when it already is one; else
+    read from the protocol's JSON, its part by the game's declared types
+    (``types_of`` maps a game id to them)."""
+    if isinstance(data, View):
+        return data
+    seat = data["seat"]
+    part = types_of(data["game"]).for_viewer(seat)
+    log = data.get("log")
+    return View(
+        game=data["game"], players=data["players"], phase=data["phase"],
+        to_act=tuple(data["to_act"]), over=data["over"], seat=seat,
+        scores=frozen(data["scores"]), options=dict(data["options"]),
+        log_size=data["log_size"], table=from_json(part, data),
+        log=None if log is None else tuple(log),
+        seed=data.get("seed"), given_options=data.get("given_options"),
+    )
+
+
+# ----- JSON Schema -----------------------------------------------------------
+_SCALARS: dict[Any, dict[str, Any]] = {
+    int: {"type": "integer"}, str: {"type": "string"}, bool: {"type": "boolean"},
+    float: {"type": "number"}, type(None): {"type": "null"},
+}
+_COMMON_SCHEMA: dict[str, dict[str, Any]] = {
+    "game": {"type": "string", "description": "The game's id."},
+    "players": {"type": "integer", "description": "Seats at the table."},
+    "phase": {"type": "string", "description": "The game's phase name."},
+    "to_act": {"type": "array", "items": {"type": "integer"},
+               "description": "The seats whose action is awaited; empty once over."},
+    "over": {"type": "boolean", "description": "Whether the game has ended."},
+    "seat": {},
+    "scores": {"type": "array", "description": "Each seat's score so far."},
+    "options": {"type": "object", "description": "The resolved options."},
+    "log_size": {"type": "integer",
+                 "description": "How many events this viewer's log holds in all."},
+    "log": {"type": "array", "items": {"type": "object", "required": ["type"]},
+            "description": "This viewer's events from the asked index on."},
+    "seed": {"type": "integer", "description": "The referee's only: the game's seed."},
+    "given_options": {"type": "object",
+                      "description": "The referee's only: the options as given."},
+}
+
+
+def view_schemas(game_id: str, name: str, types: ViewTypes) -> dict[str, Any]:
+    """The JSON Schema of a game's views: one definition per kind of viewer
+    (a seat, ``"public"``, the referee), told apart by ``seat``."""
+    kinds: dict[str, tuple[type, dict[str, Any]]] = {
+        "seat": (types.seat, {"type": "integer", "minimum": 0}),
+        "public": (types.public, {"const": PUBLIC}),
+        "referee": (types.referee, {"type": "null"}),
+    }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"{game_id}.json",
+        "title": f"{name}: what a viewer knows",
+        "$defs": {kind: _view_schema(part, seat, kind == "referee")
+                  for kind, (part, seat) in kinds.items()},
+        "oneOf": [{"$ref": f"#/$defs/{kind}"} for kind in kinds],
+    }
+
+
+def _view_schema(part: type, seat: dict[str, Any], referee: bool) -> dict[str, Any]:
+    own = _object_schema(part)
+    common = {**_COMMON_SCHEMA, "seat": seat}
+    tail = {k: common.pop(k) for k in TAIL_FIELDS}
+    properties = {**common, **own["properties"], **tail}
+    required = [*COMMON_FIELDS, *own["required"]]
+    if referee:
+        required += ["seed", "given_options"]
+    else:
+        del properties["seed"], properties["given_options"]
+    return {"type": "object", "properties": properties, "required": required,
+            "additionalProperties": False}
+
+
+def _object_schema(cls: type) -> dict[str, Any]:
+    hints = typing.get_type_hints(cls)
+    fields = dataclasses.fields(cls)
+    properties = {}
+    for f in fields:
+        hint = hints[f.name]
+        if f.metadata.get(_OMIT):  # absent while None: never null when present
+            hint = _without_none(hint)
+        entry = properties[_key(f)] = _schema(hint)
+        doc = _field_docs(cls).get(f.name)
+        if doc:
+            entry["description"] = doc
+    return {"type": "object", "properties": properties,
+            "required": [_key(f) for f in fields if not f.metadata.get(_OMIT)],
+            "additionalProperties": False}
+
+
+def _without_none(hint: Any) -> Any:
+    args = [a for a in typing.get_args(hint) if a is not type(None)]
+    return args[0] if len(args) == 1 else Union[tuple(args)]  # noqa: UP007
+
+
+def _schema(hint: Any) -> dict[str, Any]:
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint in _SCALARS:
+        return dict(_SCALARS[hint])
+    if dataclasses.is_dataclass(hint):
+        return _object_schema(hint)  # type: ignore[arg-type]
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return {"type": "array", "items": _schema(args[0])}
+        return {"type": "array", "prefixItems": [_schema(a) for a in args],
+                "minItems": len(args), "maxItems": len(args)}
+    if origin in (Union, types.UnionType):
+        return {"anyOf": [_schema(a) for a in args]}
+    if origin is Literal:
+        return {"enum": list(args)}
+    if origin in (dict, Mapping):
+        return {"type": "object", "additionalProperties": _schema(args[1])}
+    return {}
+
+
+def _field_docs(cls: type) -> dict[str, str]:
+    """Each field's docstring (the string literal under it), from the source."""
+    docs: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        if not dataclasses.is_dataclass(klass):
+            continue
+        try:
+            tree = ast.parse(textwrap.dedent(inspect.getsource(klass)))
+        except (OSError, TypeError):
+            continue
+        body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
+        for prev, node in itertools.pairwise(body):
+            if (isinstance(prev, ast.AnnAssign) and isinstance(prev.target, ast.Name)
+                    and isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+                    and isinstance(node.value.value, str)):
+                docs[prev.target.id] = " ".join(node.value.value.split())
+    return docs

@@ -1,1 +1,0 @@
-"""The JSON-Lines engine protocol (docs/protocol.md)."""
