@@ -16,6 +16,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -97,7 +98,8 @@ LOOSE = ["--tables-per-creator", "10000", "--bot-tables-per-creator", "10000",
 class Server:
     """``cardroom serve`` in a subprocess on a free port, database in a temp dir."""
 
-    def __init__(self, workdir: Path, port: int | None = None) -> None:
+    def __init__(self, workdir: Path, port: int | None = None,
+                 extra: Sequence[str] = ()) -> None:
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = (workdir / "server.log").open("a")
@@ -105,7 +107,7 @@ class Server:
         self.process = subprocess.Popen(
             [str(cli), "serve", "--db", f"sqlite:///{workdir / 'pages.db'}",
              "--host", "127.0.0.1", "--port", str(self.port), "--bot-delay", "0",
-             *LOOSE],
+             *LOOSE, *extra],
             cwd=workdir, stdout=self.log, stderr=subprocess.STDOUT)
         self.wait_ready()
 

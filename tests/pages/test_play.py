@@ -57,8 +57,8 @@ def create_in_lobby(person: Person, server: Server, game: str) -> None:
         page.locator(f"[data-option='{name}']").fill(str(value))
     for seat in range(1, players):
         page.locator(f"[data-seat='{seat}']").select_option("bot:heuristic")
+    page.fill("#new-name", "Ada")
     page.get_by_role("button", name="Create the table").click()
-    page.get_by_role("link", name="Take your seat").click()
 
 
 def sit_down(person: Person, name: str) -> None:
@@ -72,7 +72,7 @@ def test_a_person_plays_a_whole_game_against_bots(browser: Any, server: Server,
                                                   game: str) -> None:
     person = new_person(browser)
     create_in_lobby(person, server, game)
-    sit_down(person, "Ada")
+    person.page.wait_for_selector(".table-page")
     clicks = person.play_to_end(random.Random(game), shot=game)
     final = person.page.locator(".final")
     assert clicks > 3 and final.is_visible()

@@ -255,3 +255,25 @@ def test_the_background_workers_run_niced_and_the_room_sends_them_hints(tmp_path
         mine = os.getpriority(os.PRIO_PROCESS, 0)
         assert all(os.getpriority(os.PRIO_PROCESS, w.pid) == mine + BACKGROUND_NICE
                    for w in workers)
+
+
+def test_a_table_whose_bots_think_at_once_takes_no_more_than_its_share() -> None:
+    async def scenario() -> None:
+        pool = FakePool(2)
+        asks = [asyncio.create_task(pool.think(turn(name), Lane.PEOPLE, "a"))
+                for name in ("a1", "a2", "a3")]  # a simultaneous choice at table a
+        await settle()
+        asks.append(asyncio.create_task(pool.think(turn("b1"), Lane.PEOPLE, "b")))
+        await settle()
+        assert pool.fake.started == ["a1", "a2"]
+        pool.fake.finish("a1")
+        await settle()
+        # Table b has nothing in the workers, a has one: b's job goes
+        # before a's older one.
+        assert pool.fake.started == ["a1", "a2", "b1"]
+        pool.fake.finish("b1")
+        await settle()
+        assert pool.fake.started[-1] == "a3"
+        assert (await asks[-1]).action == "b1"
+
+    run(scenario)

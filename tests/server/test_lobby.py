@@ -142,8 +142,12 @@ def test_a_table_of_bots_plays_by_itself_and_keeps_its_record(server: LiveServer
 
 def test_pages_are_served(server: LiveServer) -> None:
     assert "<script" in server.http.get("/").text
-    assert server.http.get("/tables/abc").status_code == 200
-    assert server.http.get("/replays/abc").status_code == 200
+    table = server.create("papayoo", 3)["table"]
+    assert server.http.get(f"/tables/{table}").status_code == 200
+    assert server.http.get(f"/replays/{table}").status_code == 200
+    # An unknown table's address is the same page, answered 404 (issue 40, item 21).
+    unknown = server.http.get("/tables/abc")
+    assert unknown.status_code == 404 and "<script" in unknown.text
     assert server.http.get("/leaderboard/papayoo").status_code == 200
     script = server.http.get("/static/app.js")
     assert script.status_code == 200 and "javascript" in script.headers["content-type"]

@@ -255,7 +255,7 @@ class State(ABC):
             scores=frozen(self.scores()),
             options={k: v for k, v in self.options.items() if k != "stack"},
             log_size=len(events), table=self.table_view(seat),
-            log=tuple(events[max(0, since):]) if log else None,
+            log=events[max(0, since):] if log else None,
             seed=self.seed if referee else None,
             given_options=self.given_options if referee else None,
         )

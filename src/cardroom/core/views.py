@@ -25,7 +25,7 @@ import itertools
 import textwrap
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar, Union
 
@@ -50,7 +50,7 @@ class View(Generic[T]):
     options: Mapping[str, Any]
     log_size: int
     table: T
-    log: tuple[Event, ...] | None = None
+    log: Sequence[Event] | None = None
     """The viewer's events from the asked ``since`` on; None: not asked for."""
     seed: int | None = None
     """The referee's only."""
@@ -66,7 +66,7 @@ class View(Generic[T]):
         }
         out.update(to_json(self.table))
         if self.log is not None:
-            out["log"] = list(self.log)
+            out["log"] = self.log if isinstance(self.log, list) else list(self.log)
         if self.seat is None:
             out["seed"] = self.seed
             out["given_options"] = dict(self.given_options or {})
@@ -86,6 +86,13 @@ class ViewTypes:
     public: type
     referee: type
 
+    def __post_init__(self) -> None:
+        # Reading the type hints and writing each part's writer take tens of
+        # milliseconds the first time: done when the game is imported, not on
+        # a server's event loop at the first view it sends.
+        for part in (self.public, self.seat, self.referee):
+            prepare(part)
+
     def for_viewer(self, seat: int | str | None) -> type:
         if seat is None:
             return self.referee
@@ -99,12 +106,6 @@ def seat_part(view: View[Any], cls: type[T]) -> tuple[int, T]:
     if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(part, cls):
         raise ValueError(f"a seat's view is needed here, not the view of {seat!r}")
     return seat, part
-
-
-def extend(part: Any, cls: type[T], **more: Any) -> T:
-    """A ``cls`` part (a subclass of ``part``'s type) with ``part``'s fields
-    and ``more``: how a seat's or the referee's part adds to the public one."""
-    return cls(**{f.name: getattr(part, f.name) for f in dataclasses.fields(part)}, **more)
 
 
 # ----- to JSON ---------------------------------------------------------------
@@ -132,15 +133,54 @@ def _key(f: dataclasses.Field[Any]) -> str:
     return key
 
 
+def prepare(part: type) -> None:
+    """Builds the writer and reader of a part and of every part inside it."""
+    if part in _COMPILED:
+        return
+    _COMPILED[part] = _compile_writer(part)
+    _readers(part)
+    for hint in typing.get_type_hints(part).values():
+        for inner in _parts_in(hint):
+            prepare(inner)
+
+
+def _parts_in(hint: Any) -> list[type]:
+    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
+        return [hint]
+    return [p for arg in typing.get_args(hint) if arg is not Ellipsis for p in _parts_in(arg)]
+
+
 def to_json(part: Any) -> dict[str, Any]:
     """A view part (a dataclass instance) as a JSON-ready dict, fields in order."""
-    out: dict[str, Any] = {}
-    for name, key, convert, omit in _writers(type(part)):
-        value = getattr(part, name)
-        if value is None and omit:
-            continue
-        out[key] = convert(value)
-    return out
+    write = _COMPILED.get(type(part))
+    if write is None:
+        write = _COMPILED[type(part)] = _compile_writer(type(part))
+    return write(part)
+
+
+_COMPILED: dict[type, Callable[[Any], dict[str, Any]]] = {}
+
+
+def _compile_writer(cls: type) -> Callable[[Any], dict[str, Any]]:
+    """One function per part that writes its fields in order: views are
+    written on every push, and a generic loop over the fields cost twice
+    as much as this straight-line code (generated once per class, as
+    dataclasses generate ``__init__``)."""
+    names: dict[str, Any] = {}
+    lines = ["def write(p):", "    out = {}"]
+    for i, (name, key, convert, omit) in enumerate(_writers(cls)):
+        value = f"p.{name}"
+        if convert is not _identity:
+            names[f"c{i}"] = convert
+            value = f"c{i}(p.{name})"
+        if omit:
+            lines.append(f"    if p.{name} is not None: out[{key!r}] = {value}")
+        else:
+            lines.append(f"    out[{key!r}] = {value}")
+    lines.append("    return out")
+    exec("\n".join(lines), names)  # the source holds field names and keys only
+    write: Callable[[Any], dict[str, Any]] = names["write"]
+    return write
 
 
 Plan = tuple[tuple[str, str, Convert, bool], ...]
@@ -191,10 +231,13 @@ def _writer(hint: Any) -> Convert:
     return _identity
 
 
+_SCALARS_TYPES = (int, str, bool, float, type(None))
+
+
 def _plain(value: Any) -> Any:
     """Any value as JSON-ready data, for fields typed loosely (Any, unions)."""
     if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
+        return [v if type(v) in _SCALARS_TYPES else _plain(v) for v in value]
     if isinstance(value, Mapping):
         return {k: _plain(v) for k, v in value.items()}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -278,7 +321,7 @@ def read_as(hint: Any, data: Any) -> Any:
 def frozen(value: Any) -> Any:
     """JSON data with its lists as tuples, for fields typed loosely."""
     if isinstance(value, list | tuple):
-        return tuple(frozen(v) for v in value)
+        return tuple([v if type(v) in _SCALARS_TYPES else frozen(v) for v in value])
     if isinstance(value, Mapping):
         return {k: frozen(v) for k, v in value.items()}
     return value
@@ -299,7 +342,7 @@ def read_view(data: View[Any] | Mapping[str, Any], types_of: Callable[[str], Vie
         to_act=tuple(data["to_act"]), over=data["over"], seat=seat,
         scores=frozen(data["scores"]), options=dict(data["options"]),
         log_size=data["log_size"], table=from_json(part, data),
-        log=None if log is None else tuple(log),
+        log=None if log is None else list(log),
         seed=data.get("seed"), given_options=data.get("given_options"),
     )
 

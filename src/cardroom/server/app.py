@@ -26,13 +26,14 @@ from cardroom.plugins import load_everything
 from cardroom.server import accounts, ws
 from cardroom.server.clock import Clock, SystemClock
 from cardroom.server.config import Config
-from cardroom.server.errors import Forbidden, RateLimited, TooLarge, error_response
+from cardroom.server.errors import Forbidden, NoTable, RateLimited, TooLarge, error_response
 from cardroom.server.headers import SecurityHeaders
 from cardroom.server.inputs import bearer, client_address, read_body
 from cardroom.server.limits import MAX_BODY_BYTES, Buckets
 from cardroom.server.room import Room
 
 STATIC = resources.files("cardroom.server") / "static"
+INDEX = str(STATIC / "index.html")
 
 
 def create_app(config: Config, clock: Clock | None = None) -> FastAPI:
@@ -61,7 +62,7 @@ def create_app(config: Config, clock: Clock | None = None) -> FastAPI:
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await ws.serve(websocket, table_id, room, config)
 
-    _pages(app)
+    _pages(app, room)
     return app
 
 
@@ -72,6 +73,8 @@ def _errors(app: FastAPI) -> None:
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, err: HTTPException) -> Response:
+        if err.status_code == 404 and wants_page(request):
+            return not_found_page()
         code = {404: "not_found", 405: "bad_request"}.get(err.status_code, "bad_request")
         return error_response(code, str(err.detail), err.status_code)
 
@@ -110,6 +113,13 @@ def _lobby_routes(app: FastAPI, room: Room, buckets: Buckets) -> None:
         body = await read_body(request)
         return await room.stop_table(table_id, body.get("owner_token"))
 
+    @app.post("/api/tables/{table_id}/again")
+    async def again(table_id: str, request: Request) -> dict[str, Any]:
+        throttle(request)
+        body = await read_body(request)
+        account = await room.account(bearer(request))
+        return await room.again(table_id, body.get("token"), client_address(request), account)
+
     @app.get("/api/tables/{table_id}")
     async def table(table_id: str) -> dict[str, Any]:
         live = await room.get(table_id)
@@ -143,6 +153,20 @@ def _lobby_routes(app: FastAPI, room: Room, buckets: Buckets) -> None:
         return {"seat": viewer, "step": at, "steps": steps, "view": state.view(viewer)}
 
 
+def wants_page(request: Request) -> bool:
+    """Whether a browser asks for a page (not the API, not a static file):
+    it is answered with a page in its own language, not with JSON."""
+    path = request.url.path
+    return (request.method in ("GET", "HEAD") and "text/html" in request.headers.get("accept", "")
+            and not path.startswith(("/api/", "/static/", "/ws/")))
+
+
+def not_found_page() -> FileResponse:
+    """The page with status 404: its router shows "not found" with a way
+    back to the lobby, in the reader's language."""
+    return FileResponse(INDEX, status_code=404)
+
+
 def _whole(text: str, name: str, low: int, high: int) -> int:
     if not (text.isascii() and text.isdigit() and low <= int(text) <= high):
         raise BadRequest(f"'{name}' must be a whole number from {low} to {high}")
@@ -165,23 +189,27 @@ def _replay_viewer(seat: str, players: int) -> Viewer:
     return int(seat)
 
 
-def _pages(app: FastAPI) -> None:
+def _pages(app: FastAPI, room: Room) -> None:
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
-    index = str(STATIC / "index.html")
 
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> FileResponse:
-        return FileResponse(index)
+        return FileResponse(INDEX)
 
-    # The page's own router (app.js) draws these addresses.
+    # The page's own router (app.js) draws these addresses; an unknown
+    # table's is the same page, answered 404 (the page says so).
     @app.get("/tables/{table_id}", include_in_schema=False)
     @app.get("/replays/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
-        return FileResponse(index)
+        try:
+            await room.get(table_id)
+        except NoTable:
+            return not_found_page()
+        return FileResponse(INDEX)
 
     @app.get("/leaderboard/{game}", include_in_schema=False)
     async def leaderboard_page(game: str) -> FileResponse:
-        return FileResponse(index)
+        return FileResponse(INDEX)
 
 
 class BodyLimit:

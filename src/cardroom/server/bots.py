@@ -7,7 +7,10 @@ it has workers: when a worker frees, the oldest job of the first lane that
 has one goes (people's tables, then hints, then all-bot tables), and with
 two workers or more, hints and all-bot tables together hold all but one, so
 that slow bots or a flood of hints never make a person's table wait for
-more than the other people's moves in flight.
+more than the other people's moves in flight. Within a lane, a job of the
+table with the fewest jobs in the workers goes first (the oldest among
+equals): a table whose bots think at the same time (a simultaneous choice)
+takes no more than its share while other tables wait.
 
 The room runs two pools: one for people's tables, and a smaller, niced one
 (``keep_one=False``) for hints and all-bot tables, whose work may wait.
@@ -25,7 +28,7 @@ import signal
 import sys
 import threading
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -59,6 +62,7 @@ class Job:
     turn: BotTurn
     lane: Lane
     done: asyncio.Future[Thought]
+    owner: str = ""  # the table it is for
 
 
 class BotPool:
@@ -71,6 +75,7 @@ class BotPool:
         self.nice, self.keep_one = nice, keep_one
         self.queues: dict[Lane, deque[Job]] = {lane: deque() for lane in Lane}
         self.running: dict[Lane, int] = dict.fromkeys(Lane, 0)
+        self.owners: Counter[str] = Counter()  # jobs in the workers, by table
         self.closed = False
         self.executor = self._start()
 
@@ -79,13 +84,14 @@ class BotPool:
         return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
                                    initializer=start_worker, initargs=(os.getpid(), self.nice))
 
-    async def think(self, turn: BotTurn, lane: Lane = Lane.PEOPLE) -> Thought:
+    async def think(self, turn: BotTurn, lane: Lane = Lane.PEOPLE, owner: str = "") -> Thought:
         """The turn's bot's decision, computed by a worker when the turn's
-        lane is served. Raises BrokenProcessPool when a worker died during
-        it (fresh workers are started; the caller may ask again)."""
+        lane is served (``owner``: the table it is for). Raises
+        BrokenProcessPool when a worker died during it (fresh workers are
+        started; the caller may ask again)."""
         if self.closed:
             raise RuntimeError("the bot pool is closed: the server is stopping")
-        job = Job(turn, lane, asyncio.get_running_loop().create_future())
+        job = Job(turn, lane, asyncio.get_running_loop().create_future(), owner)
         self.queues[lane].append(job)
         self._dispatch()
         try:
@@ -111,14 +117,21 @@ class BotPool:
         if sum(self.running.values()) >= self.workers:
             return None
         if self.queues[Lane.PEOPLE]:
-            return self.queues[Lane.PEOPLE].popleft()
+            return self._pop(self.queues[Lane.PEOPLE])
         others = self.running[Lane.HINT] + self.running[Lane.BOTS]
         if self.keep_one and self.workers >= 2 and others >= self.workers - 1:
             return None  # the last worker is kept for people's tables
         for lane in (Lane.HINT, Lane.BOTS):
             if self.queues[lane]:
-                return self.queues[lane].popleft()
+                return self._pop(self.queues[lane])
         return None
+
+    def _pop(self, queue: deque[Job]) -> Job:
+        """The oldest job of the table with the fewest jobs in the workers."""
+        first = min(range(len(queue)), key=lambda i: (self.owners[queue[i].owner], i))
+        job = queue[first]
+        del queue[first]
+        return job
 
     def _submit(self, job: Job) -> None:
         try:
@@ -127,6 +140,7 @@ class BotPool:
             job.done.set_exception(err)
             return
         self.running[job.lane] += 1
+        self.owners[job.owner] += 1
         loop = job.done.get_loop()
 
         def finished(result: Future[Thought]) -> None:
@@ -146,6 +160,9 @@ class BotPool:
     def _finished(self, job: Job, result: Future[Thought],
                   executor: ProcessPoolExecutor) -> None:
         self.running[job.lane] -= 1
+        self.owners[job.owner] -= 1
+        if not self.owners[job.owner]:
+            del self.owners[job.owner]
         error = None if result.cancelled() else result.exception()
         if not job.done.done():  # else its caller was cancelled
             if result.cancelled():

@@ -19,7 +19,7 @@ from cardroom.core.bot import Bot, make_bot
 from cardroom.core.events import PUBLIC, Event, Viewer
 from cardroom.core.record import Record
 from cardroom.core.registry import replay
-from cardroom.core.table import Cursor, TableDriver
+from cardroom.core.table import Cursor, TableDriver, Thought
 from cardroom.server.store import Control, SeatData, TableData
 
 # What a stand-in plays for a seat whose clock ran out or who left.
@@ -105,6 +105,28 @@ class Conn:
         self.opened = time.monotonic()
 
 
+@dataclass(eq=False)
+class BotJob:
+    """A bot seat's move being thought out: the bot and legal actions it
+    was handed (to tell whether its answer still fits the table), when it
+    may be applied (the display delay after the change it answers), and
+    whether the table was told that the bot is thinking."""
+
+    seat: int
+    version: int
+    bot: Bot
+    legal: list[str]
+    started: float  # the event loop's clock
+    not_before: float
+    task: asyncio.Task[None] | None = None
+    thought: Thought | None = None
+    noticed: bool = False
+
+    @property
+    def thinking(self) -> bool:
+        return self.thought is None
+
+
 @dataclass
 class LiveTable:
     data: TableData
@@ -112,7 +134,12 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Conn] = field(default_factory=set)
     running: dict[int, float] = field(default_factory=dict)  # seat -> clock start
-    bot_task: asyncio.Task[None] | None = None
+    # The bot seats whose moves are being thought out (several at once
+    # during a simultaneous choice), and when the last change was pushed
+    # (the event loop's clock): a bot's move is shown no sooner than the
+    # display delay after the change it answers.
+    bots: dict[int, BotJob] = field(default_factory=dict)
+    shown: float = 0.0
     # Since when (the room's clock) nobody who keeps the table alive has
     # been connected: a person at a table with people, anyone at an
     # all-bot table; None while someone is.
@@ -163,6 +190,17 @@ class LiveTable:
             self.idle_since = None
         elif self.idle_since is None:
             self.idle_since = now
+
+    def stop_bots(self) -> None:
+        """Forget every bot move in the works (the table ended or reloads)."""
+        for job in self.bots.values():
+            if job.task is not None:
+                job.task.cancel()
+        self.bots.clear()
+
+    def bots_thinking(self) -> list[int]:
+        """The bot seats the table was told are thinking, still thinking."""
+        return [seat for seat, job in self.bots.items() if job.noticed and job.thinking]
 
     # ----- clocks ------------------------------------------------------------
     def remaining(self, seat: int, now: float) -> float | None:
@@ -268,6 +306,8 @@ def table_info(data: TableData, to_act: list[int],
         out["result"] = data.result
         if data.end_reason is not None:
             out["ended"] = data.end_reason
+        if data.next_table is not None:
+            out["next"] = data.next_table
     return out
 
 

@@ -41,6 +41,8 @@ class TableRow(Base):
     # Why a table that is over ended without its game ending: expired,
     # stopped, abandoned; null for a game played to its end.
     end_reason: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    # "Play again": the table where this one's seats play the next deal.
+    next_table: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class SeatRow(Base):

@@ -1,5 +1,6 @@
 """Account ratings per game: openskill's Plackett-Luce model over the
-finishing ranks of a rated game (ties share a rank)."""
+finishing ranks of a rated game (ties share a rank), and the whole number
+the pages show for one."""
 
 from __future__ import annotations
 
@@ -8,6 +9,11 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 _MODEL = PlackettLuce()
+
+# The shown rating: a newcomer's ordinal (0) reads as 1000, and one step of
+# ordinal as 100 points, so a first lost game reads 817, not "-1.8".
+SHOWN_BASE = 1000
+SHOWN_SCALE = 100
 
 
 def update(ranking: list[list[int]],
@@ -32,6 +38,15 @@ def update(ranking: list[list[int]],
                                                                            strict=True)}
 
 
+def shown(ordinal: float) -> int:
+    """The rating as people read it: 1000 + 100 x ordinal, a whole number,
+    never below 0 (only a long run of last places would get there)."""
+    return max(0, round(SHOWN_BASE + SHOWN_SCALE * ordinal))
+
+
 def public(mu: float, sigma: float) -> dict[str, float]:
-    """A rating as the leaderboard shows it: ordinal = mu - 3 sigma."""
-    return {"mu": round(mu, 3), "sigma": round(sigma, 3), "ordinal": round(mu - 3 * sigma, 3)}
+    """A rating as the leaderboard sends it: ordinal = mu - 3 sigma (the
+    order), and ``rating``, the number the pages show."""
+    ordinal = mu - 3 * sigma
+    return {"mu": round(mu, 3), "sigma": round(sigma, 3), "ordinal": round(ordinal, 3),
+            "rating": shown(ordinal)}

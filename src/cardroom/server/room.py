@@ -19,6 +19,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from cardroom import protocol
+from cardroom.core.bot import Bot
 from cardroom.core.errors import BadRequest, CardroomError, GameOver, NotYourTurn
 from cardroom.core.events import PUBLIC
 from cardroom.core.table import BotTurn, Thought
@@ -35,9 +36,9 @@ from cardroom.server.errors import (
     Unauthorized,
 )
 from cardroom.server.inputs import display_name, new_table
-from cardroom.server.live import Conn, LiveTable, build, standin, table_info
+from cardroom.server.live import BotJob, Conn, LiveTable, build, standin, table_info
 from cardroom.server.quotas import Quotas
-from cardroom.server.store import Control, Finish, SeatData, Store
+from cardroom.server.store import Control, Finish, SeatData, Store, TableData
 
 log = logging.getLogger("cardroom.server")
 T = TypeVar("T")
@@ -47,6 +48,8 @@ KEEP_FINISHED = 100
 BACKGROUND_NICE = 10
 # How often (seconds of the room's clock) idle and expired tables are ended.
 SWEEP_EVERY_S = 1.0
+# A bot that has been thinking this long (seconds) is shown as thinking.
+THINKING_NOTICE_S = 0.5
 
 
 class Room:
@@ -95,8 +98,10 @@ class Room:
                 log.exception("table %s could not be loaded", table_id)
 
     async def stop(self) -> None:
-        for task in list(self.tasks) + [t.bot_task for t in self.tables.values() if t.bot_task]:
+        for task in list(self.tasks):
             task.cancel()
+        for live in self.tables.values():
+            live.stop_bots()
         for live in self.tables.values():
             for conn in list(live.conns):
                 conn.close()
@@ -148,6 +153,7 @@ class Room:
         now = self.clock.now()
         live.started = now - max(0.0, time.time() - live.data.created_at)
         live.idle_since = now
+        live.shown = asyncio.get_running_loop().time()  # its first bot move waits the delay
         self.tables[live.id] = live
 
     def lobby(self, offset: int, limit: int) -> dict[str, Any]:
@@ -183,6 +189,113 @@ class Room:
         return {"table": data.id, "invite": f"/tables/{data.id}", "owner_token": owner,
                 **live.info(self.clock.now())}
 
+    async def again(self, table_id: str, token: Any, address: str,
+                    account: tuple[int, str] | None) -> dict[str, Any]:
+        """"Play again": a person who held a seat of a finished table, with
+        that seat's token, gets the same seat at the table of the next deal
+        (the same game, options and seats), with a new token. The first to
+        ask makes that table: the other people's seats are kept for them
+        (each claims theirs with their own old token); bot seats stay bots,
+        and a seat whose person left is open to anyone."""
+        live = await self.get(table_id)
+        async with live.lock:
+            seat = self._former_seat(live, token)
+            if live.data.next_table is None:
+                return await self._deal_again(live, seat, address, account)
+        return await self._claim(await self.get(live.data.next_table), live, seat, account)
+
+    @staticmethod
+    def _former_seat(live: LiveTable, token: Any) -> SeatData:
+        if live.status != "over":
+            raise Forbidden("the game is not over: play again once it is")
+        if not isinstance(token, str):
+            raise Unauthorized("send the seat token you played this table with")
+        number = security.find(((s.seat, s.token_hash) for s in live.data.seats
+                                if s.kind == "human" and s.control != Control.RESERVED), token)
+        if number is None:
+            raise Unauthorized("that token held no seat at this table")
+        seat = live.seat(number)
+        if seat.control == Control.LEFT:
+            raise Forbidden("you left this table: join the next one as anyone would")
+        return seat
+
+    async def _deal_again(self, live: LiveTable, seat: SeatData, address: str,
+                          account: tuple[int, str] | None) -> dict[str, Any]:
+        """Under the finished table's lock: make the next table, with the
+        asker seated, store it linked from the finished one, and tell the
+        finished table's connections where it is."""
+        again = await asyncio.to_thread(_prepare, _again_body(live.data))
+        data = again.data
+        token = security.new_token()
+        for old, new in zip(live.data.seats, data.seats, strict=True):
+            if old is seat:
+                for key, value in self._seat_fields(live, old, token, account).items():
+                    setattr(new, key, value)
+            elif old.kind == "human" and old.control != Control.LEFT and old.token_hash:
+                new.control = Control.RESERVED
+                new.name, new.token_hash = old.name, reserved_hash(old.token_hash)
+        if all(s.control != Control.RESERVED and s.control != Control.OPEN for s in data.seats):
+            data.status = "playing"
+        owner = security.new_token()
+        data.creator_key = security.address_key(address)
+        data.creator_account = account[0] if account else None
+        data.owner_hash = security.token_hash(owner)
+        async with self.creating:  # the count and the insert as one step
+            counts = await self.db(self.store.open_tables_of, data.creator_key,
+                                   data.creator_account)
+            self.quotas.check_tables(*counts, all_bots=False)
+            await self.db(self.store.create_next, live.id, data)
+        live.data.next_table = data.id
+        self._arrive(again)
+        if again.status == "playing":
+            again.reclock(self.clock.now())
+            self.schedule_bots(again)
+        self._announce_next(live)
+        return {"seat": seat.seat, "token": token, "owner_token": owner,
+                "table": again.info(self.clock.now())}
+
+    @staticmethod
+    def _seat_fields(live: LiveTable, old: SeatData, token: str,
+                     account: tuple[int, str] | None) -> dict[str, Any]:
+        """The seat of the next table as its person takes it."""
+        if live.data.rated and (account is None or account[0] != old.account_id):
+            raise Unauthorized("a rated table is played again signed in as the same account")
+        return {"name": old.name, "token_hash": security.token_hash(token),
+                "account_id": old.account_id, "control": Control.SEATED}
+
+    async def _claim(self, again: LiveTable, live: LiveTable, seat: SeatData,
+                     account: tuple[int, str] | None) -> dict[str, Any]:
+        """A person takes the seat kept for them at the next table."""
+        async with again.lock:
+            new = again.seat(seat.seat)
+            kept = seat.token_hash is not None and new.token_hash is not None and (
+                security.matches(new.token_hash, reserved_key(seat.token_hash)))
+            if again.status == "over":
+                raise TableFull("the next game is over")
+            if new.control != Control.RESERVED or not kept:
+                raise SeatTaken("you already took your seat at the next table")
+            token = security.new_token()
+            fields = self._seat_fields(live, seat, token, account)
+            starting = all(s.control not in (Control.OPEN, Control.RESERVED) or s is new
+                           for s in again.data.seats)
+            await self.db(self._store_join, again.id, seat.seat, fields, starting)
+            for key, value in fields.items():
+                setattr(new, key, value)
+            if starting:
+                again.data.status = "playing"
+                self._changed(again)
+            else:
+                again.push_table(self.clock.now())
+            return {"seat": seat.seat, "token": token, "table": again.info(self.clock.now())}
+
+    def _announce_next(self, live: LiveTable) -> None:
+        """The finished table's connections and lobby entry name the next table."""
+        now = self.clock.now()
+        live.push_table(now)
+        for i, entry in enumerate(self.recent):
+            if entry["id"] == live.id:
+                self.recent[i] = live.info(now)
+
     async def stop_table(self, table_id: str, token: Any) -> dict[str, Any]:
         """The creator ends a table that no person plays at (it is waiting,
         or every seat is a bot's): ended as stopped, unrated."""
@@ -205,8 +318,7 @@ class Room:
         await self.db(self.store.end_table, live.id, reason)
         live.data.status, live.data.end_reason = "over", reason
         live.running.clear()
-        if live.bot_task is not None:
-            live.bot_task.cancel()
+        live.stop_bots()
         live.push_table(self.clock.now())
         self._keep_finished(live)
 
@@ -221,7 +333,8 @@ class Room:
                       "account_id": account[0] if account else None,
                       "control": Control.SEATED}
             humans = [s for s in live.data.seats if s.kind == "human"]
-            starting = all(s.control != Control.OPEN or s is seat for s in humans)
+            starting = all(s.control not in (Control.OPEN, Control.RESERVED) or s is seat
+                           for s in humans)
             await self.db(self._store_join, live.id, seat.seat, fields, starting)
             for key, value in fields.items():
                 setattr(seat, key, value)
@@ -289,7 +402,8 @@ class Room:
         return {"seat": conn.viewer, "view": view, "table": info, "chat": chat}
 
     def _hold_seat(self, conn: Conn, live: LiveTable, token: str) -> None:
-        seat = security.find(((s.seat, s.token_hash) for s in live.data.seats), token)
+        seat = security.find(((s.seat, s.token_hash) for s in live.data.seats
+                              if s.control != Control.RESERVED), token)
         if seat is None:
             raise Unauthorized("that token holds no seat at this table")
         hashed = security.token_hash(token)
@@ -403,6 +517,9 @@ class Room:
         if seats_changed:
             live.push_table(now)
         live.publish(now)
+        live.shown = asyncio.get_running_loop().time()
+        for seat in live.bots_thinking():  # a page clears its marks at each change
+            live.push({"push": "thinking", "seat": seat})
 
     def _check_playing(self, live: LiveTable) -> None:
         if live.status == "over":
@@ -426,10 +543,12 @@ class Room:
         if data is None:
             return
         fresh = build(data)
+        live.stop_bots()
         live.data, live.table, live.running = fresh.data, fresh.table, {}
         for conn in live.conns:
             conn.follow(live.table)
         live.reclock(self.clock.now())
+        self.schedule_bots(live)
 
     def _changed(self, live: LiveTable, actor: Conn | None = None) -> None:
         """After a seat change that stored its own rows: clocks, pushes
@@ -578,43 +697,104 @@ class Room:
 
     # ----- bots --------------------------------------------------------------------
     def schedule_bots(self, live: LiveTable) -> None:
-        if live.status != "playing" or live.table.next_bot() is None:
+        """Ask every awaited bot seat that is not already thinking for its
+        move (several at once during a simultaneous choice): thinking starts
+        as soon as a change is made, while the display delay runs."""
+        pool, lane = self._bot_pool(live)
+        if live.status != "playing" or pool is None:
             return
-        if live.bot_task is None or live.bot_task.done():
-            live.bot_task = asyncio.create_task(self._run_bots(live))
-
-    async def _run_bots(self, live: LiveTable) -> None:
-        while True:
-            async with live.lock:
-                turn = live.table.bot_turn() if live.status == "playing" else None
-            pool, lane = ((self.pool, Lane.PEOPLE) if live.has_people()
-                          else (self.background, Lane.BOTS))
-            if turn is None or pool is None:
-                return
-            if self.config.bot_delay_s > 0:
-                await asyncio.sleep(self.config.bot_delay_s)
-            try:
-                thought = await pool.think(turn, lane)
-            except BrokenProcessPool:
+        for seat in live.table.awaited():
+            bot, job = live.table.bots.get(seat), live.bots.get(seat)
+            if bot is None or (job is not None and job.bot is bot):
                 continue
-            except Exception:
-                log.exception("a bot failed at table %s; it plays its first legal move", live.id)
-                thought = Thought(turn.seat, turn.version, turn.legal[0], turn.bot)
-            await self._apply_bot(live, thought)
+            if job is not None and job.task is not None:
+                job.task.cancel()  # its seat changed hands: that answer is not wanted
+            self._ask_bot(live, seat, bot, pool, lane)
 
-    async def _apply_bot(self, live: LiveTable, thought: Thought) -> None:
+    def _bot_pool(self, live: LiveTable) -> tuple[BotPool | None, Lane]:
+        if live.has_people():
+            return self.pool, Lane.PEOPLE
+        return self.background, Lane.BOTS
+
+    def _ask_bot(self, live: LiveTable, seat: int, bot: Bot, pool: BotPool,
+                 lane: Lane) -> None:
+        state, now = live.table.state, asyncio.get_running_loop().time()
+        job = BotJob(seat, live.table.version, bot, state.legal_texts(seat), now,
+                     max(now, live.shown + self.config.bot_delay_s))
+        turn = BotTurn(seat, job.version, bot, state.seen(seat), job.legal)
+        live.bots[seat] = job
+        job.task = asyncio.create_task(self._bot_move(live, job, turn, pool, lane))
+
+    async def _bot_move(self, live: LiveTable, job: BotJob, turn: BotTurn, pool: BotPool,
+                        lane: Lane) -> None:
+        """Think out one bot move, wait out the display delay, then apply it
+        if it still fits the table (else the seat is asked again)."""
+        thought = await self._think(live, job, turn, pool, lane)
+        await asyncio.sleep(max(0.0, job.not_before - asyncio.get_running_loop().time()))
         async with live.lock:
-            if live.status != "playing" or not live.table.takes(thought):
-                return  # the table moved on while the bot thought
-            try:
-                await self._move(live, thought.seat, thought.action)
-            except StorageFailed:
-                await asyncio.sleep(1.0)
-            except CardroomError as err:
-                log.error("bot move %r refused at table %s: %s", thought.action, live.id,
-                          err.message)
-                legal = live.table.state.legal_texts(thought.seat)
-                await self._move(live, thought.seat, legal[0])
+            if live.bots.get(job.seat) is not job:
+                return  # the table ended or reloaded, or the seat changed hands
+            del live.bots[job.seat]
+            if not self._still_fits(live, job):
+                self.schedule_bots(live)
+                return
+            live.table.set_bot(job.seat, thought.bot)  # its random stream moved on
+            stored = await self._apply_bot(live, job.seat, thought.action)
+        if not stored:
+            await asyncio.sleep(1.0)  # the storage failed: try again a moment later
+            self.schedule_bots(live)
+
+    async def _think(self, live: LiveTable, job: BotJob, turn: BotTurn, pool: BotPool,
+                     lane: Lane) -> Thought:
+        """The bot's answer; after THINKING_NOTICE_S the table is told the bot
+        is thinking. A worker that died is replaced and asked again; a bot
+        that fails plays its first legal move."""
+        notice = asyncio.get_running_loop().call_later(
+            THINKING_NOTICE_S, self._notice_thinking, live, job)
+        try:
+            while True:
+                try:
+                    job.thought = await pool.think(turn, lane, live.id)
+                    return job.thought
+                except BrokenProcessPool:
+                    continue
+                except Exception:
+                    log.exception("a bot failed at table %s; it plays its first legal move",
+                                  live.id)
+                    job.thought = Thought(turn.seat, turn.version, turn.legal[0], turn.bot)
+                    return job.thought
+        finally:
+            notice.cancel()
+
+    @staticmethod
+    def _notice_thinking(live: LiveTable, job: BotJob) -> None:
+        if live.bots.get(job.seat) is job and job.thinking and live.status == "playing":
+            job.noticed = True
+            live.push({"push": "thinking", "seat": job.seat})
+
+    @staticmethod
+    def _still_fits(live: LiveTable, job: BotJob) -> bool:
+        """Whether a bot's answer still fits: the game goes on, the seat is
+        awaited and played by the bot that was asked, and nothing changed
+        for it (the table did not move, or, during a simultaneous choice,
+        only other seats chose, which leaves its legal actions as they were)."""
+        table = live.table
+        if live.status != "playing" or table.bots.get(job.seat) is not job.bot:
+            return False
+        if table.version == job.version:
+            return True
+        return job.seat in table.awaited() and table.state.legal_texts(job.seat) == job.legal
+
+    async def _apply_bot(self, live: LiveTable, seat: int, action: str) -> bool:
+        """Under the table's lock: play a bot's move; whether it was stored."""
+        try:
+            await self._move(live, seat, action)
+        except StorageFailed:
+            return False
+        except CardroomError as err:
+            log.error("bot move %r refused at table %s: %s", action, live.id, err.message)
+            await self._move(live, seat, live.table.state.legal_texts(seat)[0])
+        return True
 
     async def suggest(self, conn: Conn, bot: Any) -> dict[str, Any]:
         """What a bot would play for the connection's seat (nothing applied):
@@ -665,6 +845,31 @@ class Room:
         await self.db(self.store.add_session, security.token_hash(token), account_id,
                       self.config.session_idle_s)
         return token
+
+
+def _again_body(data: TableData) -> dict[str, Any]:
+    """The creation body of the table where a finished one is played again:
+    the same game, options, seats and clock, a new deal (no seed, no
+    stacked cards)."""
+    seats: list[dict[str, Any]] = [
+        {"kind": "bot", "bot": s.bot, "budget": s.budget} if s.kind == "bot" else {"kind": "human"}
+        for s in data.seats]
+    clock = None if data.clock is None else {"initial_s": data.clock[0],
+                                             "per_move_s": data.clock[1]}
+    options = {k: v for k, v in data.options.items() if k != "stack"}
+    return {"game": data.game, "players": data.players, "options": options, "seats": seats,
+            "rated": data.rated, "hints": data.hints, "clock": clock}
+
+
+def reserved_key(token_hash: str) -> str:
+    """What a seat kept for its person is claimed with: derived from the
+    hash of their old token, so that the old token itself holds nothing at
+    the new table."""
+    return "again:" + token_hash
+
+
+def reserved_hash(token_hash: str) -> str:
+    return security.token_hash(reserved_key(token_hash))
 
 
 def _prepare(body: dict[str, Any]) -> LiveTable:

@@ -50,6 +50,9 @@ class Control(StrEnum):
     SEATED = "seated"  # its person plays it
     AWAY = "away"  # its person's clock ran out: a stand-in bot plays until they are back
     LEFT = "left"  # its person left for good: a stand-in bot plays on
+    # kept for the person who held it at the table before ("Play again"):
+    # only their old seat token claims it
+    RESERVED = "reserved"
     BOT = "bot"  # a bot's seat from the start
 
     @property
@@ -93,6 +96,7 @@ class TableData:
     creator_account: int | None = None
     owner_hash: str | None = None  # the owner token's hash
     end_reason: str | None = None  # expired, stopped, abandoned (ended early)
+    next_table: str | None = None  # where its seats play again, once asked
 
 
 @dataclass
@@ -129,6 +133,15 @@ class Store:
         with Session(self.engine) as conn, conn.begin():
             conn.execute(insert(TableRow), [_table_row(data)])
             conn.execute(insert(SeatRow), [_seat_row(data.id, s) for s in data.seats])
+
+    def create_next(self, previous: str, data: TableData) -> None:
+        """Store the table where ``previous``'s seats play again, and link
+        it from ``previous``, in one transaction."""
+        with Session(self.engine) as conn, conn.begin():
+            conn.execute(insert(TableRow), [_table_row(data)])
+            conn.execute(insert(SeatRow), [_seat_row(data.id, s) for s in data.seats])
+            conn.execute(update(TableRow).where(TableRow.id == previous)
+                         .values(next_table=data.id))
 
     def update_seat(self, table_id: str, seat: int, **fields: Any) -> None:
         with Session(self.engine) as conn, conn.begin():
@@ -451,7 +464,7 @@ def _table_row(data: TableData) -> dict[str, Any]:
             "created_at": data.created_at, "finished_at": data.finished_at,
             "result": data.result, "creator_key": data.creator_key,
             "creator_account": data.creator_account, "owner_hash": data.owner_hash,
-            "end_reason": data.end_reason}
+            "end_reason": data.end_reason, "next_table": data.next_table}
 
 
 def _seat_row(table_id: str, seat: SeatData) -> dict[str, Any]:
@@ -514,4 +527,4 @@ def _table_data(row: TableRow, seats: list[SeatData],
     return TableData(row.id, row.game, row.players, row.seed, row.options, row.status,
                      row.rated, row.hints, row.prepared, clock, row.created_at,
                      row.finished_at, row.result, seats, actions, row.creator_key,
-                     row.creator_account, row.owner_hash, row.end_reason)
+                     row.creator_account, row.owner_hash, row.end_reason, row.next_table)

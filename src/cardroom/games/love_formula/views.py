@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 import cardroom.games.love_formula.scoring as scoring
 from cardroom.core.cardset import cards_of
 from cardroom.core.events import Viewer
-from cardroom.core.views import extend
 from cardroom.games.love_formula.cards.catalog import (
     CAT,
     CONNECTION,
@@ -39,6 +40,9 @@ from cardroom.games.love_formula.viewtypes import (
 
 ids = CAT.ids
 
+
+
+P = TypeVar("P", bound=LoveTable)
 
 def code(card: int) -> str | None:
     return ids[card] if card >= 0 else None
@@ -74,10 +78,9 @@ def hidden_from(s: LoveFields, seat: int) -> int:
 
 
 def table_view(s: LoveFields, seat: Viewer) -> LoveTable:
-    public = _public(s, seat)
     if seat is None:
-        return extend(
-            public, LoveRefereeTable,
+        return _public(
+            s, seat, LoveRefereeTable,
             hands=tuple(tuple(codes(hand)) for hand in s.hands),
             packs=tuple(tuple(codes(pack)) for pack in s.packs),
             deck=tuple(ids[c] for c in reversed(s.deck)),
@@ -87,18 +90,18 @@ def table_view(s: LoveFields, seat: Viewer) -> LoveTable:
             known=tuple(tuple(knowledge.export(s, viewer, hidden_from(s, viewer)))
                         for viewer in range(s.players)))
     if isinstance(seat, int):
-        return extend(
-            public, LoveSeatTable, hand=tuple(codes(s.hands[seat])),
+        return _public(
+            s, seat, LoveSeatTable, hand=tuple(codes(s.hands[seat])),
             pack=tuple(codes(s.packs[seat])), job=ids[s.jobs[seat]],
             selected=code(s.selected[seat]), picked=code(s.picks[seat]),
             known=tuple(knowledge.export(s, seat, hidden_from(s, seat))))
-    return public
+    return _public(s, seat, LoveTable)
 
 
-def _public(s: LoveFields, seat: Viewer) -> LoveTable:
+def _public(s: LoveFields, seat: Viewer, part: type[P], **more: Any) -> P:
     """What everyone sees; the expansions' parts as ``seat`` sees them (the
     referee's hold more)."""
-    return LoveTable(
+    return part(
         stage=s.stage, round=s.round, pick=s.pick, step=STEP_NAMES[s.step],
         deck_size=len(s.deck), discard=tuple(ids[c] for c in s.discard),
         out_size=s.unused_jobs.bit_count(),
@@ -112,7 +115,7 @@ def _public(s: LoveFields, seat: Viewer) -> LoveTable:
         chooser=s.chooser if s.step in (CHOICE, REACT) else None,
         breakdown=breakdown_view(s) if s.step == OVER else None,
         chance=chance.view(s, seat) if s.config.chance else None,
-        goals=goals.view(s, seat) if s.config.goals else None)
+        goals=goals.view(s, seat) if s.config.goals else None, **more)
 
 
 def breakdown_view(s: LoveFields) -> tuple[Breakdown, ...]:

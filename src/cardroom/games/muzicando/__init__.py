@@ -38,7 +38,7 @@ class Muzicando(Game):
                "it must be a multiple of it. At most 48.", min=1, max=48),
         Option("bidding", "bool", False,
                "Individual game with 4 or 8 players: bid the layout instead of choosing "
-               "it (D14). The partnership game always bids."),
+               "it. The partnership game always bids."),
     )
     random_sources = ("deal", "pile")
     # ISMCTS iterations per move by default: the most that keeps a move well

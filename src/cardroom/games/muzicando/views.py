@@ -3,11 +3,10 @@ state's invariants."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from cardroom.core.cardset import mask_of
 from cardroom.core.events import Viewer
-from cardroom.core.views import extend
 from cardroom.games.muzicando.actions import action_text, xy
 from cardroom.games.muzicando.cards import (
     BID_BY_TEXT,
@@ -30,6 +29,7 @@ from cardroom.games.muzicando.viewtypes import (
     deal_result,
 )
 
+P = TypeVar("P", bound=MuzicandoTable)
 
 def _seats(mask: int, players: int) -> tuple[int, ...]:
     return tuple(s for s in range(players) if mask >> s & 1)
@@ -40,19 +40,18 @@ def _or_none(value: int) -> int | None:
 
 
 def table_view(s: MuzicandoFields, seat: Viewer) -> MuzicandoTable:
-    public = _public(s)
     if seat is None:
-        return extend(public, MuzicandoRefereeTable,
-                      hands=tuple(tuple(codes(h)) for h in s.hands),
-                      pile_order=tuple(CODE[c] for c in s.pile))
+        return _public(s, MuzicandoRefereeTable,
+                       hands=tuple(tuple(codes(h)) for h in s.hands),
+                       pile_order=tuple(CODE[c] for c in s.pile))
     if isinstance(seat, int):
-        return extend(public, MuzicandoSeatTable, hand=tuple(codes(s.hands[seat])))
-    return public
+        return _public(s, MuzicandoSeatTable, hand=tuple(codes(s.hands[seat])))
+    return _public(s, MuzicandoTable)
 
 
-def _public(s: MuzicandoFields) -> MuzicandoTable:
+def _public(s: MuzicandoFields, part: type[P], **more: Any) -> P:
     n = s.players
-    return MuzicandoTable(
+    return part(
         mode=s.mode, bidding=s.bids,
         deal=min(s.deal_no + 1, s.deals), deals=s.deals, deals_done=s.deal_no,
         dealer=s.dealer, cards_each=s.hand_size,
@@ -69,8 +68,7 @@ def _public(s: MuzicandoFields) -> MuzicandoTable:
         blocked=_seats(s.blocked, n), rest=_or_none(s.rest),
         passed=_seats(s.passed, n), out=tuple(s.places),
         missing=tuple(tuple(codes(m)) for m in s.missing),
-        results=tuple(deal_result(r) for r in s.results),
-    )
+        results=tuple(deal_result(r) for r in s.results), **more)
 
 
 # ----- invariants ----------------------------------------------------------------

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 from cardroom.core.cardset import mask_of
 from cardroom.core.events import Viewer
-from cardroom.core.views import extend
 from cardroom.games.papayoo.cards import (
     CODE,
     ROUND_TOTAL,
@@ -22,33 +23,29 @@ from cardroom.games.papayoo.viewtypes import (
     PapayooTable,
 )
 
+P = TypeVar("P", bound=PapayooTable)
 
 def table_view(s: PapayooFields, seat: Viewer) -> PapayooTable:
-    n = s.players
-    public = _public(s)
     if seat is None:
-        return extend(
-            public, PapayooRefereeTable,
-            hands=tuple(tuple(codes(h)) for h in s.hands),
-            chosen=tuple(tuple(codes(c)) for c in s.chosen),
-            passed=tuple(tuple(codes(p)) for p in s.passed))
+        return _public(s, PapayooRefereeTable,
+                       hands=tuple([tuple(codes(h)) for h in s.hands]),
+                       chosen=tuple([tuple(codes(c)) for c in s.chosen]),
+                       passed=tuple([tuple(codes(p)) for p in s.passed]))
     if isinstance(seat, int):
-        right = (seat - 1) % n
-        return extend(
-            public, PapayooSeatTable,
-            hand=tuple(codes(s.hands[seat])), chosen=tuple(codes(s.chosen[seat])),
-            passed=tuple(codes(s.passed[seat])), received=tuple(codes(s.passed[right])))
-    return public
+        right = (seat - 1) % s.players
+        return _public(s, PapayooSeatTable, hand=tuple(codes(s.hands[seat])),
+                       chosen=tuple(codes(s.chosen[seat])), passed=tuple(codes(s.passed[seat])),
+                       received=tuple(codes(s.passed[right])))
+    return _public(s, PapayooTable)
 
-
-def _public(s: PapayooFields) -> PapayooTable:
-    trick = tuple((st, CODE[c]) for st, c in zip(s.trick_seats, s.trick_cards, strict=True))
-    return PapayooTable(
+def _public(s: PapayooFields, part: type[P], **more: Any) -> P:
+    trick = tuple([(st, CODE[c]) for st, c in zip(s.trick_seats, s.trick_cards, strict=True)])
+    return part(
         round=min(s.round_index + 1, s.rounds),
         rounds=s.rounds,
         dealer=s.dealer,
         pass_count=s.pass_count,
-        hand_sizes=tuple(h.bit_count() for h in s.hands),
+        hand_sizes=tuple([h.bit_count() for h in s.hands]),
         papayoo=CODE[s.papayoo] if s.papayoo >= 0 else None,
         trick=trick,
         trick_winner=s.trick_seats[trick_winner(s.trick_cards)] if s.trick_cards else None,
@@ -57,15 +54,18 @@ def _public(s: PapayooFields) -> PapayooTable:
         turn=s.turn if s.phase_name == PHASE_PLAY else None,
         played=tuple(codes(s.played)),
         taken_points=tuple(s.taken),
-        voids=tuple(tuple(SUIT_LETTERS[x] for x in range(5) if v >> x & 1) for v in s.voids),
-        round_points=tuple(tuple(p) for p in s.round_points),
-    )
+        voids=tuple([_suits(v) for v in s.voids]),
+        round_points=tuple([tuple(p) for p in s.round_points]), **more)
+
+
+def _suits(voids: int) -> tuple[str, ...]:
+    return tuple([SUIT_LETTERS[x] for x in range(5) if voids >> x & 1])
 
 
 def _last_trick(s: PapayooFields) -> LastTrick | None:
     if not s.last_cards:
         return None
-    plays = tuple((st, CODE[c]) for st, c in zip(s.last_seats, s.last_cards, strict=True))
+    plays = tuple([(st, CODE[c]) for st, c in zip(s.last_seats, s.last_cards, strict=True)])
     return LastTrick(plays=plays, winner=s.last_seats[trick_winner(s.last_cards)],
                      points=points(mask_of(s.last_cards), s.papayoo))
 

@@ -8,8 +8,9 @@ its owner) and the order of the draw pile (nobody but the referee).
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 from cardroom.core.events import Viewer
-from cardroom.core.views import extend
 from cardroom.games.pile_up.cards import (
     CODE,
     EFFECT_ARM,
@@ -43,19 +44,19 @@ from cardroom.games.pile_up.viewtypes import (
     Push,
 )
 
+P = TypeVar("P", bound=PileUpTable)
 
 def table_view(s: PileUpFields, seat: Viewer) -> PileUpTable:
-    public = _public(s)
     if seat is None:
-        return extend(public, PileUpRefereeTable,
-                      hands=tuple(tuple(codes(h)) for h in s.hands), pile=pile_codes(s))
+        return _public(s, PileUpRefereeTable,
+                       hands=tuple(tuple(codes(h)) for h in s.hands), pile=pile_codes(s))
     if isinstance(seat, int):
-        return extend(public, PileUpSeatTable, hand=tuple(codes(s.hands[seat])))
-    return public
+        return _public(s, PileUpSeatTable, hand=tuple(codes(s.hands[seat])))
+    return _public(s, PileUpTable)
 
 
-def _public(s: PileUpFields) -> PileUpTable:
-    return PileUpTable(
+def _public(s: PileUpFields, part: type[P], **more: Any) -> P:
+    return part(
         turn=s.turn,
         dice=tuple(s.dice),
         number=s.number or None,
@@ -69,8 +70,7 @@ def _public(s: PileUpFields) -> PileUpTable:
         known=tuple(tuple(codes(k)) for k in s.known),
         minus=tuple(tuple(codes(m)) for m in s.minus),
         give=Give(left=s.give_left, next=s.give_next) if s.phase_name == PHASE_GIVE else None,
-        push=_push(s),
-    )
+        push=_push(s), **more)
 
 
 def _push(s: PileUpFields) -> Push | None:

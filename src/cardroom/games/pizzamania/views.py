@@ -14,9 +14,10 @@ toppings set aside, the order of the base deck and every choice made.
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 from cardroom.core.cardset import cards_of
 from cardroom.core.events import Viewer
-from cardroom.core.views import extend
 from cardroom.games.pizzamania.actions import CHOICE_TEXT
 from cardroom.games.pizzamania.cards import (
     BASE_CODES,
@@ -38,22 +39,22 @@ from cardroom.games.pizzamania.viewtypes import (
     PizzamaniaTable,
 )
 
+P = TypeVar("P", bound=PizzamaniaTable)
 
 def table_view(s: PizzamaniaFields, seat: Viewer) -> PizzamaniaTable:
-    public = _public(s, seat)
     if seat is None:
-        return extend(public, PizzamaniaRefereeTable,
-                      hands=tuple(tuple(unpack(h)) for h in s.hands),
-                      aside=tuple(unpack(s.aside)),
-                      base_order=tuple(BASE_CODES[k] for k in reversed(s.base_deck)))
+        return _public(s, seat, PizzamaniaRefereeTable,
+                       hands=tuple(tuple(unpack(h)) for h in s.hands),
+                       aside=tuple(unpack(s.aside)),
+                       base_order=tuple(BASE_CODES[k] for k in reversed(s.base_deck)))
     if isinstance(seat, int):
-        return extend(public, PizzamaniaSeatTable, hand=tuple(unpack(s.hands[seat])))
-    return public
+        return _public(s, seat, PizzamaniaSeatTable, hand=tuple(unpack(s.hands[seat])))
+    return _public(s, seat, PizzamaniaTable)
 
 
-def _public(s: PizzamaniaFields, seat: Viewer) -> PizzamaniaTable:
+def _public(s: PizzamaniaFields, seat: Viewer, part: type[P], **more: Any) -> P:
     """What every viewer knows, and of the exchanges and choices what ``seat`` may."""
-    return PizzamaniaTable(
+    return part(
         round=s.round_no,
         rounds=s.rounds,
         simple=s.simple,
@@ -74,8 +75,7 @@ def _public(s: PizzamaniaFields, seat: Viewer) -> PizzamaniaTable:
         exchanges=tuple(_gift(g, seat) for g in s.exchanges),
         orders=tuple(tuple(o) for o in s.orders),
         choices=_choices(s, seat),
-        places=tuple(places(s.finished, s.players)),
-    )
+        places=tuple(places(s.finished, s.players)), **more)
 
 
 def _choices(s: PizzamaniaFields, seat: Viewer) -> tuple[str | None, ...]:

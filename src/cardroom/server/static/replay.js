@@ -1,11 +1,14 @@
 // A finished game step by step, as the public or any seat saw it, drawn by
 // the game's own module from the server's replay views
 // (GET /api/tables/{id}/replay?seat=S&step=K).
+import { errorText } from "./lib/i18n.js";
 import { el, clear } from "./lib/dom.js";
 import { api } from "./lib/api.js";
 import { loadGame } from "./lib/games.js";
 import { seatName, rankingList } from "./table/parts.js";
 import { gameContext } from "./table/context.js";
+import { Motion } from "./table/motion.js";
+import { cardTips, cardMeaning, focusableCards } from "./lib/cards.js";
 
 const PLAY_MS = 900;
 const KEPT_STEPS = 300;
@@ -17,7 +20,7 @@ export async function showReplay(ctx, id) {
     info = await api("GET", `/api/tables/${id}`);
   } catch (err) {
     clear(ctx.main, el("section", { class: "panel" },
-      el("p", { class: "error", role: "alert" }, err.message), back));
+      el("p", { class: "error", role: "alert" }, errorText(ctx.t, err)), back));
     return;
   }
   if (info.status !== "over") {
@@ -77,12 +80,17 @@ class Replay {
     this.log = el("ol", { class: "log" });
     this.end = el("div", { class: "summary replay-end" });
     this.buttons = this.stepButtons();
-    clear(this.ctx.main, el("section", { class: `replay-page game-${this.info.game}` },
+    const page = el("section", { class: `replay-page game-${this.info.game}` },
       this.head(), this.bar(), this.trouble,
       el("div", { class: "replay-body" },
         el("div", { class: "replay-main" }, this.board, this.end),
         el("section", { class: "log-box replay-log", "aria-labelledby": "replay-log-title" },
-          el("h2", { id: "replay-log-title" }, t("replay.log")), this.log))));
+          el("h2", { id: "replay-log-title" }, t("replay.log")), this.log)));
+    clear(this.ctx.main, page);
+    // One step forward moves its cards as the live table does; cards say what they are.
+    this.motion = new Motion(page, this.board);
+    this.tips = cardTips(page, (code) => cardMeaning(this.module, code, this.lastCtx));
+    this.shown = null;
   }
 
   head() {
@@ -147,7 +155,7 @@ class Replay {
       answer = await this.fetch(this.seat, step);
     } catch (err) {
       if (asked === this.asked) {
-        this.trouble.textContent = err.message;
+        this.trouble.textContent = errorText(this.t, err);
         this.wanted = this.step;
       }
       this.stop();
@@ -233,9 +241,25 @@ class Replay {
     for (const button of [b.next, b.last]) {
       button.setAttribute("aria-disabled", String(this.step === this.steps));
     }
+    this.lastCtx = gctx;
+    const stepped = this.steppedEvents(events);
+    this.motion.before(new Set(stepped.length ? ["log"] : []));
     clear(this.board, this.safely(() => this.module.render(view, gctx)));
+    this.motion.after(stepped);
     this.drawLog(events, gctx);
     clear(this.end, this.step === this.steps ? this.finalBox(view, gctx) : null);
+    focusableCards(this.board);
+    focusableCards(this.end);
+    this.tips.redrawn();
+  }
+
+  // The events one step forward added, as the same viewer; else none (a jump
+  // or a change of viewer is not play to follow).
+  steppedEvents(events) {
+    const before = this.shown;
+    this.shown = { seat: this.seat, step: this.step, size: events.length };
+    if (!before || before.seat !== this.seat || this.step !== before.step + 1) return [];
+    return events.slice(before.size);
   }
 
   drawLog(events, gctx) {

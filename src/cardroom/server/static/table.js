@@ -4,15 +4,36 @@
 // changed; the game's module draws the board (docs/pages.md).
 import { el, clear } from "./lib/dom.js";
 import { api, memory } from "./lib/api.js";
+import { errorText } from "./lib/i18n.js";
+import { tokens } from "./lib/compose.js";
 import { loadGame } from "./lib/games.js";
 import { TableState } from "./table/state.js";
 import { TableSync } from "./table/sync.js";
 import { Moves } from "./table/moves.js";
 import { Shell } from "./table/shell.js";
+import { TurnAlerts } from "./table/alerts.js";
 import { seatList, inviteBox } from "./table/parts.js";
 
+// Whether `action` has the form of a move offered now (the same verb and
+// length): only then can the engine's refusal give a reason.
+function shapedLike(action, legal) {
+  const parts = tokens(action);
+  return legal.some((offered) => {
+    const other = tokens(offered);
+    return other.length === parts.length && other[0] === parts[0];
+  });
+}
+
 export async function showTable(ctx, id) {
-  const info = await api("GET", `/api/tables/${id}`);
+  let info;
+  try {
+    info = await api("GET", `/api/tables/${id}`);
+  } catch (err) {
+    // In the person's words, with the way back (no table: a wrong or old link).
+    clear(ctx.main, el("p", { class: "error", role: "alert" }, errorText(ctx.t, err)),
+      el("p", {}, el("a", { href: "/" }, ctx.t("page.to_lobby"))));
+    return;
+  }
   const game = await loadGame(info.game, ctx.lang);
   const token = memory.seatToken(id);
   const free = info.seats.some((s) => s.kind === "human" && !s.taken);
@@ -37,7 +58,7 @@ function joinForm(ctx, game, info) {
       memory.setSeatToken(info.id, answer.token);
       new TablePage(ctx, game, await api("GET", `/api/tables/${info.id}`), answer.token);
     } catch (err) {
-      message.textContent = err.message;
+      message.textContent = errorText(t, err, "join");
     }
   };
   const watch = el("button", { type: "button", class: "secondary",
@@ -58,12 +79,13 @@ class TablePage {
     Object.assign(this, { ctx, game, token, t: game.t });
     this.state = new TableState(info);
     this.moves = new Moves();
+    this.alerts = new TurnAlerts(this.t, this.state, () => this.state.touched("alerts"));
     this.shell = new Shell({ ctx, game, state: this.state, moves: this.moves,
       on: this.handlers() });
     this.state.onChange((changed, events) => this.changed(changed, events));
     this.sync = new TableSync(this.state, token, {
-      onDown: () => ctx.banner.show(this.t("table.reconnecting")),
-      onUp: () => ctx.banner.hide(),
+      onDown: () => this.connection(false),
+      onUp: () => this.connection(true),
       onRefused: (error) => this.refused(error),
       onChat: (lines) => lines.forEach((line) => this.shell.chat.add(line.name, line.text)),
     });
@@ -74,6 +96,8 @@ class TablePage {
   handlers() {
     return {
       pick: (more) => this.pick(more),
+      whyNot: (more, node) => this.whyNot(more, node),
+      alertTools: () => this.alerts.tools(),
       confirm: () => this.confirm(),
       back: () => this.changeMove(() => this.moves.back()),
       clearBatch: () => this.changeMove(() => this.moves.clearSelection()),
@@ -82,7 +106,11 @@ class TablePage {
       stop: () => this.stopTable(),
       canStop: () => this.canStop(),
       comeBack: () => this.comeBack(),
-      chat: (text) => this.sync.request({ cmd: "chat", text }),
+      chat: async (text) => {
+        const answer = await this.sync.request({ cmd: "chat", text });
+        return answer.ok ? answer : { ...answer, error: { ...answer.error,
+          message: errorText(this.t, answer.error) } };
+      },
     };
   }
 
@@ -94,6 +122,7 @@ class TablePage {
       changed.add("moves");
     }
     this.shell.redraw(changed, events);
+    this.alerts.update();
     if (changed.has("view")) this.sync.fetchResult();
     if (changed.has("legal")) this.sendQueued();
   }
@@ -115,17 +144,26 @@ class TablePage {
     this.state.touched("clocks");
   }
 
+  // Down: the banner says so, and nothing looks playable until it is back;
+  // up again: what a failed send said while down is stale, so it goes.
+  connection(up) {
+    if (up) this.ctx.banner.hide();
+    else this.ctx.banner.show(this.t("table.reconnecting"));
+    this.state.update(up ? { connected: true, notice: "" } : { connected: false });
+  }
+
   refused(error) {
     if (error.code === "unauthorized" && this.token) {
       // A token this browser kept for a table that no longer knows it.
       localStorage.removeItem(`cardroom-token-${this.state.info.id}`);
     }
-    this.shell.refused(error.message);
+    this.shell.refused(errorText(this.t, error));
   }
 
   // ---- moves ----------------------------------------------------------------
 
   pick(more) {
+    if (!this.state.connected) return;
     const action = this.moves.pick(more);
     if (action) this.send(action);
     else this.state.touched("moves");
@@ -157,7 +195,35 @@ class TablePage {
     this.state.update({ legal: [], hint: null, notice: "" });
     const answer = await this.sync.act(action);
     this.moves.answered();
-    if (!answer.ok) this.state.update({ notice: answer.error.message });
+    if (!answer.ok) this.state.update({ notice: errorText(this.t, answer.error) });
+  }
+
+  // A click on what cannot be played: the move goes to the server, whose
+  // refusal says why (the engine's reason); the table stays as it was.
+  async whyNot(more, node) {
+    const { state, moves } = this;
+    if (!state.connected) {
+      this.shell.whyNot(this.t("table.offline_moves_wait"), node);
+      return;
+    }
+    if (!state.awaitsMe()) {
+      this.shell.whyNot(this.t(state.view.over ? "error.game_over" : "error.not_your_turn"), node);
+      return;
+    }
+    if (moves.sending) return;
+    const action = [...moves.step, ...more].join(" ");
+    if (!shapedLike(action, moves.legal)) {
+      // Half a move (a square before its card): the engine would only say
+      // it cannot read it, so the page says it plainly.
+      this.shell.whyNot(this.t("table.cannot_now"), node);
+      return;
+    }
+    const answer = await this.sync.request({ cmd: "act", action });
+    if (answer.ok) {
+      this.sync.refresh(); // it was playable after all: the table moves on
+      return;
+    }
+    this.shell.whyNot(errorText(this.t, answer.error), node);
   }
 
   async askHint() {
@@ -165,23 +231,31 @@ class TablePage {
     // weighed, with the share of its search each got (answer.top).
     const answer = await this.sync.request({ cmd: "suggest", bot: "hard" });
     if (!answer.ok) {
-      this.state.update({ notice: answer.error.message });
+      this.state.update({ notice: errorText(this.t, answer.error) });
       return;
     }
+    this.state.update({ hint: answer.action, notice: this.hintWords(answer) });
+  }
+
+  // "The bot would play the 8 of clubs; it also thought of ...": the other
+  // moves it weighed, most searched first, in the person's list style.
+  hintWords(answer) {
+    const { t } = this;
     const label = (action) => this.shell.label(action);
-    let notice = this.t("table.hint_is", { move: label(answer.action) });
-    if (Array.isArray(answer.top) && answer.top.length > 1) {
-      const moves = answer.top.map((m) => `${label(m.action)} ${Math.round(100 * m.share)}%`);
-      notice += ` · ${this.t("table.hint_weighed", { moves: moves.join(", ") })}`;
-    }
-    this.state.update({ hint: answer.action, notice });
+    const would = t("table.hint_would", { move: label(answer.action) });
+    const others = (Array.isArray(answer.top) ? answer.top : [])
+      .filter((m) => m.action !== answer.action && m.share >= 0.05).slice(0, 3)
+      .map((m) => label(m.action));
+    if (others.length === 0) return would;
+    const list = new Intl.ListFormat(t.lang, { type: "disjunction" }).format(others);
+    return `${would} ${t("table.hint_also", { moves: list, n: others.length })}`;
   }
 
   // ---- the seat and the table --------------------------------------------------
 
   async comeBack() {
     const answer = await this.sync.request({ cmd: "back" });
-    if (!answer.ok) this.state.update({ notice: answer.error.message });
+    if (!answer.ok) this.state.update({ notice: errorText(this.t, answer.error) });
     this.sync.refresh();
   }
 
@@ -203,7 +277,7 @@ class TablePage {
         { owner_token: memory.ownerToken(id) });
       this.state.update({ info: answer.table });
     } catch (err) {
-      this.state.update({ notice: err.message });
+      this.state.update({ notice: errorText(this.t, err) });
     }
   }
 
@@ -214,7 +288,7 @@ class TablePage {
       this.sync.close();
       location.href = "/";
     } else {
-      this.state.update({ notice: answer.error.message });
+      this.state.update({ notice: errorText(this.t, answer.error) });
     }
   }
 }

@@ -60,7 +60,7 @@ OPTIONS: Final = (
     Option("chance", "bool", False, "The Chance expansion: a chance card is revealed "
            "before every round of a play phase."),
     Option("first_revealer", "int", 0, "Chance: the seat that reveals the first chance "
-           "card (D6; the table decides, default seat 0); then the player to the left of "
+           "card (the table decides; seat 0 by default); then the player to the left of "
            "the previous revealer.", min=0, check=check_seat),
     Option("goals", "bool", False, "The #RelationshipGoals expansion: players + 1 goals, "
            "each with a VP card."),
@@ -77,7 +77,7 @@ OPTIONS: Final = (
            "(default: half of players + 1, rounded down; 4 players: 2).", min=0,
            max=END_GOALS.bit_count()),
     Option("goal_cards", "list", None, "Variant 'planned': goal card ids the table lays "
-           "out (D7), e.g. [\"cupid\", \"first-date\"]; at most first_goals First and "
+           "out, e.g. [\"cupid\", \"first-date\"]; at most first_goals First and "
            "end_goals Game End goals; the places left are drawn at random.",
            check=check_goal_cards),
     Option("promo", "str", "none", "The promo pack, shorthand for the five promo_* "
@@ -85,21 +85,21 @@ OPTIONS: Final = (
            "and Valentine's Days instead of their base counterparts, the others added); "
            "add (all promo cards added, the 8 jobs dealt from together). A promo_* option "
            "given overrides its part.", choices=PROMO_MODES),
-    Option("promo_jobs", "str", None, "Promo pack (D8): the Part-Time Jobs dealt from: "
+    Option("promo_jobs", "str", None, "Promo pack: the Part-Time Jobs dealt from: "
            "base (the 4 base jobs), promo (the 4 promo jobs), mixed (all 8 shuffled) "
            "(default: from promo).", choices=tuple(promo.JOB_POOLS)),
-    Option("promo_couples", "str", None, "Promo pack (D8): the 4 promo couples: out, add "
+    Option("promo_couples", "str", None, "Promo pack: the 4 promo couples: out, add "
            "(with the base couples), replace (instead of the 4 base couples with the same "
            "requirements) (default: from promo).", choices=promo.COUPLE_MODES),
-    Option("promo_parks", "str", None, "Promo pack (D8): the 3 promo Parks: out, add, or "
+    Option("promo_parks", "str", None, "Promo pack: the 3 promo Parks: out, add, or "
            "replace-1/2/3 (that many base Parks swapped one for one) (default: from "
            "promo).", choices=PRINTING_MODES["promo_parks"]),
-    Option("promo_valentines", "str", None, "Promo pack (D8): the 6 promo Valentine's Days "
+    Option("promo_valentines", "str", None, "Promo pack: the 6 promo Valentine's Days "
            "(2 sets of 3): out, add (all 6), or replace-1/2/3 (that many base copies swapped "
            "one for one for cards of the first set; the second set is added) (default: from "
            "promo).",
            choices=PRINTING_MODES["promo_valentines"]),
-    Option("promo_others", "str", None, "Promo pack (D8): the other promo cards (5 joker "
+    Option("promo_others", "str", None, "Promo pack: the other promo cards (5 joker "
            "preparations, 2 obstacles): out or add (default: from promo).",
            choices=promo.OTHER_MODES),
 )

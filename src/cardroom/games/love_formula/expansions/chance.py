@@ -14,11 +14,10 @@ play phases.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final, TypeVar
 
 from cardroom.core.cardset import cards_of
 from cardroom.core.events import Viewer
-from cardroom.core.views import extend
 from cardroom.games.love_formula.cards.catalog import CAT
 from cardroom.games.love_formula.cards.config import CHANCE_CARDS
 from cardroom.games.love_formula.cards.shuffle import arrange
@@ -31,6 +30,8 @@ from cardroom.games.love_formula.fields import (
     LoveFields,
 )
 from cardroom.games.love_formula.viewtypes import Chance, RefereeChance
+
+C = TypeVar("C", bound=Chance)
 
 ids = CAT.ids
 RULE_BITS: Final = dict(zip(ROUND_RULES, (REVERSE, NO_REACTIONS), strict=True))
@@ -113,12 +114,15 @@ def rule_names(rules: int) -> list[str]:
 
 def view(s: LoveFields, seat: Viewer) -> Chance:
     """The chance cards as ``seat`` sees them; the referee's adds the deck."""
-    public = Chance(
+    if seat is None:
+        return _chance(s, RefereeChance, deck=tuple(ids[c] for c in reversed(s.chance_deck)))
+    return _chance(s, Chance)
+
+
+def _chance(s: LoveFields, part: type[C], **more: Any) -> C:
+    return part(
         card=ids[s.chance_card] if s.chance_card >= 0 else None,
         revealer=s.revealer if s.revealer >= 0 else None,
         deck_size=len(s.chance_deck), discard=tuple(ids[c] for c in s.chance_discard),
         rules=tuple(rule_names(s.round_rules)), extra_moves=tuple(s.extra_moves),
-        vp=tuple(s.chance_vp))
-    if seat is not None:
-        return public
-    return extend(public, RefereeChance, deck=tuple(ids[c] for c in reversed(s.chance_deck)))
+        vp=tuple(s.chance_vp), **more)

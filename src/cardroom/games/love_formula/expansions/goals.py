@@ -19,11 +19,10 @@ up.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from cardroom.core.cardset import cards_of, mask_of
 from cardroom.core.events import Viewer
-from cardroom.core.views import extend
 from cardroom.games.love_formula.cards.catalog import CAT, CONNECTION, PREP
 from cardroom.games.love_formula.cards.config import GOAL_CARDS, VP_CARDS
 from cardroom.games.love_formula.cards.shuffle import arrange
@@ -31,6 +30,8 @@ from cardroom.games.love_formula.cards.vocabulary import COUNTERS
 from cardroom.games.love_formula.fields import DRAFT, LoveFields
 from cardroom.games.love_formula.scoring import date, goal_visible, goal_worth
 from cardroom.games.love_formula.viewtypes import Counters, Goal, Goals, RefereeGoals
+
+G = TypeVar("G", bound=Goals)
 
 ids = CAT.ids
 
@@ -224,17 +225,20 @@ def goal_item(s: LoveFields, i: int, seat: Viewer) -> dict[str, Any]:
 
 def view(s: LoveFields, seat: Viewer) -> Goals:
     """The goal row as ``seat`` sees it; the referee's adds the boxes."""
-    public = Goals(
+    if seat is None:
+        return _goals(s, seat, RefereeGoals, goal_box=tuple(ids[c] for c in s.unused_goals),
+                      vp_box=tuple(ids[c] for c in s.unused_vp_cards))
+    return _goals(s, seat, Goals)
+
+
+def _goals(s: LoveFields, seat: Viewer, part: type[G], **more: Any) -> G:
+    return part(
         variant=s.config.variant,
         row=tuple(goal_view(s, i, seat) for i in range(len(s.goal_row))),
         value=s.goal_value if s.config.variant == "equal" else None,
         value_card=ids[s.goal_value_card] if s.goal_value_card >= 0 else None,
         counters=tuple(Counters(**dict(zip(COUNTERS, c, strict=True))) for c in s.counters),
-        unused_goals=len(s.unused_goals), unused_vp=len(s.unused_vp_cards))
-    if seat is not None:
-        return public
-    return extend(public, RefereeGoals, goal_box=tuple(ids[c] for c in s.unused_goals),
-                  vp_box=tuple(ids[c] for c in s.unused_vp_cards))
+        unused_goals=len(s.unused_goals), unused_vp=len(s.unused_vp_cards), **more)
 
 
 def goal_view(s: LoveFields, i: int, seat: Viewer) -> Goal:

@@ -66,3 +66,19 @@ export function translator(lang, ...catalogs) {
   t.lang = lang;
   return t;
 }
+
+// A refusal from the server in the person's language. The server's message
+// is English, so each known code is worded from the catalogs (`error.<code>`;
+// a screen may give a `where` for its own wording first, e.g. "login" for
+// `error.login.unauthorized`); only a code the page does not know falls
+// back to the server's own sentence. A refused move keeps the engine's
+// reason, the one fact about it the page cannot know.
+export function errorText(t, error, where = "") {
+  const code = error && error.code;
+  const message = String((error && error.message) || "");
+  if (code === "illegal_action") return t("error.illegal_action", { reason: message });
+  for (const key of [where && `error.${where}.${code}`, `error.${code}`]) {
+    if (key && code && t.has(key)) return t(key);
+  }
+  return message || t("error.unknown");
+}

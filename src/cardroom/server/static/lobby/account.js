@@ -1,5 +1,6 @@
 // The lobby's account panel: sign in, create an account, the ratings,
 // sign out.
+import { errorText } from "../lib/i18n.js";
 import { el, clear } from "../lib/dom.js";
 import { api, memory } from "../lib/api.js";
 import { panel, field, rating } from "./parts.js";
@@ -14,7 +15,7 @@ export function accountPanel(lobby) {
     try {
       me = await asked;
     } catch (err) {
-      clear(body, el("p", { class: "error", role: "alert" }, err.message));
+      clear(body, el("p", { class: "error", role: "alert" }, errorText(t, err)));
       return;
     }
     if (asked !== lobby.me) return;
@@ -30,7 +31,7 @@ function signedIn(lobby, me) {
     el("p", {}, t("account.signed_in_as"), " ", el("b", {}, me.name)),
     ratings.length ? el("ul", { class: "ratings" }, ratings.map((r) => el("li", {},
       el("a", { href: `/leaderboard/${r.game}` }, names[r.game] || r.game), ": ",
-      t("account.rating", { value: rating(r.ordinal), n: r.games }))))
+      t("account.rating", { value: rating(r), n: r.games }))))
       : el("p", { class: "muted" }, t("account.no_ratings")),
     el("button", { type: "button", class: "secondary", onclick: () => {
       // The server ends the session too; forgetting it here does not wait.
@@ -58,7 +59,7 @@ function signInForm(lobby) {
       if (!memory.name()) memory.setName(answer.name);
       lobby.sessionChanged();
     } catch (err) {
-      message.textContent = err.message;
+      message.textContent = errorText(t, err, "login");
     }
   };
   form = el("form", { class: "account", onsubmit: (event) => {

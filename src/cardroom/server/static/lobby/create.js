@@ -1,9 +1,11 @@
 // The lobby's form for a new table: every option of the chosen game, the
-// seats (people or bots of a strength), a clock, hints and rated play.
+// seats (people or bots of a strength), a clock, hints and rated play. Its
+// maker goes straight to their seat (or, at a table of bots, to watch).
 import { el, clear } from "../lib/dom.js";
 import { api, memory } from "../lib/api.js";
-import { gameCatalog, sharedCatalog, lobbyCatalog, translator } from "../lib/i18n.js";
+import { errorText, gameCatalog, sharedCatalog, lobbyCatalog, translator } from "../lib/i18n.js";
 import { panel, field } from "./parts.js";
+import { nameBox, sitDown } from "./name.js";
 
 // Strengths first (the same names in every game); the older names stay for
 // those who know them (bot:heuristic is what medium plays).
@@ -36,8 +38,8 @@ export function createPanel(lobby, tablesChanged) {
         checkLine(form.hints, t("lobby.hints"), el("small", { class: "help", id: "new-hints-note" },
           t("lobby.hints_note"))),
         checkLine(form.rated, t("lobby.rated_field"), form.ratedNote)),
-      el("div", { class: "create-go" }, form.submit, form.message),
-      form.result));
+      form.name.node,
+      el("div", { class: "create-go" }, form.submit, form.message)));
   return { node, ready: gameChanged(form), sessionChanged: () => updateRated(form) };
 }
 
@@ -60,7 +62,7 @@ function createFields(lobby) {
     ratedNote: el("small", { class: "help", id: "new-rated-note" }),
     submit: el("button", { type: "submit" }, t("lobby.create")),
     message: el("p", { class: "error", role: "alert" }),
-    result: el("div", { class: "created" }),
+    name: nameBox(t, "new-name"),
   };
 }
 
@@ -256,49 +258,20 @@ function tableBody(form) {
 async function submit(form, event) {
   event.preventDefault();
   form.message.textContent = "";
+  const person = form.seatRows.some((row) => row.kind.value === "human");
+  const name = person ? form.name.name() : null;
+  if (person && !name) return;
   form.submit.disabled = true;
   try {
     const made = await api("POST", "/api/tables", tableBody(form), memory.session());
     memory.setOwnerToken(made.table, made.owner_token);
-    showCreated(form, made);
     form.tablesChanged();
+    // The maker takes the first seat for a person; the invite link waits at
+    // the top of the table for the friends. A table of bots is watched.
+    if (person) await sitDown(made, name);
+    else location.assign(made.invite);
   } catch (err) {
-    form.message.textContent = err.message;
-  } finally {
+    form.message.textContent = errorText(form.lobby.t, err);
     form.submit.disabled = false;
   }
-}
-
-function showCreated(form, made) {
-  const { t } = form.lobby;
-  const people = made.seats.some((s) => s.kind === "human");
-  const heading = el("h3", { tabindex: -1 }, t("lobby.created"));
-  clear(form.result, heading,
-    el("p", {}, t(people ? "lobby.created_people" : "lobby.created_bots")),
-    inviteBox(t, made.invite),
-    el("p", {}, el("a", { href: made.invite, class: "button-link" },
-      t(people ? "lobby.take_seat" : "lobby.watch_it"))));
-  heading.focus();
-}
-
-// The invite link with a Copy button; where the clipboard is refused, the
-// link is selected for the person to copy.
-function inviteBox(t, invite) {
-  const link = new URL(invite, location.origin).href;
-  const text = el("input", { id: "lobby-invite", readonly: true, value: link,
-    onfocus: (event) => event.target.select() });
-  const said = el("span", { role: "status", class: "muted" });
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      said.textContent = t("lobby.copied");
-    } catch {
-      text.focus();
-      text.select();
-      said.textContent = t("lobby.copy_by_hand");
-    }
-  };
-  return el("div", { class: "field" }, el("label", { for: "lobby-invite" }, t("lobby.invite")),
-    el("div", { class: "lobby-invite" }, text,
-      el("button", { type: "button", class: "secondary", onclick: copy }, t("lobby.copy"))), said);
 }

@@ -1,4 +1,5 @@
 // The leaderboards: links from the lobby, and a game's leaderboard page.
+import { errorText } from "../lib/i18n.js";
 import { el, clear } from "../lib/dom.js";
 import { api } from "../lib/api.js";
 import { gameNames } from "../lib/games.js";
@@ -27,7 +28,7 @@ export async function showLeaderboard(ctx, game) {
       back));
   } catch (err) {
     clear(ctx.main, el("section", { class: "panel" },
-      el("p", { class: "error", role: "alert" }, err.message), back));
+      el("p", { class: "error", role: "alert" }, errorText(t, err)), back));
   }
 }
 
@@ -46,7 +47,7 @@ function boardTable(t, ratings, myName) {
       return el("tr", { class: mine ? "me" : null },
         el("td", { class: "num" }, String(i + 1)),
         el("th", { scope: "row" }, r.name, mine ? ` (${t("board.you")})` : ""),
-        el("td", { class: "num" }, rating(r.ordinal)),
+        el("td", { class: "num" }, rating(r)),
         el("td", { class: "num" }, String(r.games ?? "")));
     }))));
 }

@@ -24,6 +24,10 @@ export function field(id, label, input, help) {
   return el("div", { class: "field" }, el("label", { for: id }, label), input, help);
 }
 
-export function rating(ordinal) {
-  return (Math.round(ordinal * 10) / 10).toFixed(1);
+// The number a rating shows: the server's `rating` (1000 + 100 x ordinal,
+// docs/server.md), worked out here only from an older server's ordinal.
+export function rating(entry) {
+  const shown = Number.isFinite(entry.rating) ? entry.rating
+    : Math.max(0, Math.round(1000 + 100 * entry.ordinal));
+  return String(shown);
 }

@@ -1,5 +1,6 @@
 // The lobby's tables to join, watch or replay, refreshed every few
 // seconds; tableGroup also lists "my games".
+import { errorText } from "../lib/i18n.js";
 import { el, clear } from "../lib/dom.js";
 import { api } from "../lib/api.js";
 import { seatName } from "../table/parts.js";
@@ -25,7 +26,7 @@ export function tablesPanel(lobby) {
       const again = () => redraw(groups, () => tableGroups(lobby, tables, again));
       again();
     } catch (err) {
-      const text = t("lobby.list_failed", { error: err.message });
+      const text = t("lobby.list_failed", { error: errorText(t, err) });
       if (trouble.textContent !== text) trouble.textContent = text;
     }
   };
@@ -47,9 +48,19 @@ function redraw(node, draw) {
   if (focused) node.querySelector(`a[href="${CSS.escape(focused)}"]`)?.focus();
 }
 
+// Whether someone can still join or watch a table. One that ended early
+// (expired unjoined, abandoned, stopped) has no game to show, and a game
+// every person left is bots playing on for nobody until the server ends it.
+export function alive(table) {
+  if (table.ended) return false;
+  if (table.status !== "playing") return true;
+  const people = table.seats.filter((seat) => seat.kind === "human");
+  return people.length === 0 || people.some((seat) => seat.control !== "left");
+}
+
 function tableGroups(lobby, tables, again) {
   const { t } = lobby;
-  const having = (status) => tables.filter((x) => x.status === status);
+  const having = (status) => tables.filter((x) => x.status === status && alive(x));
   return [
     tableGroup(lobby, { title: t("lobby.open"), tables: having("waiting"), verb: "join",
       key: "open", limit: 10, again }),

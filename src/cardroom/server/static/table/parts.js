@@ -12,7 +12,11 @@ export function seatName(t, info, seat) {
   return t("seat.free", { n: seat + 1 });
 }
 
-function clockText(seconds) {
+// Under this many seconds a clock shows red and its seat is warned: the
+// bot takes over at zero.
+export const LOW_CLOCK_S = 30;
+
+export function clockText(seconds) {
   const whole = Math.max(0, Math.round(seconds));
   const minutes = Math.floor(whole / 60);
   return `${minutes}:${String(whole % 60).padStart(2, "0")}`;
@@ -37,11 +41,64 @@ export function seatList(t, info, toAct, mySeat, scores = []) {
       scores[seat] !== undefined
         ? el("span", { class: "seat-score" }, t("seat.score", { score: scores[seat] })) : null,
       typeof clock === "number"
-        ? el("span", { class: `clock${clock < 30 ? " low" : ""}`,
+        ? el("span", { class: `clock${clock < LOW_CLOCK_S ? " low" : ""}`,
           "aria-label": t("seat.clock", { time: clockText(clock) }) }, `⏱ ${clockText(clock)}`)
         : null,
       acting ? el("span", { class: "sr-only" }, t("seat.to_act")) : null);
     }));
+}
+
+// The seats around the table, as at a real one: the viewer at the bottom
+// (a spectator sees seat 1 there), the next seats in playing order from
+// the viewer's left over the top to the right.
+export function ringPlaces(count, mySeat) {
+  const anchor = mySeat ?? 0;
+  const others = [];
+  for (let step = 1; step < count; step += 1) others.push((anchor + step) % count);
+  if (others.length < 3) return { left: [], top: others, right: [], bottom: [anchor] };
+  return { left: [others[0]], top: others.slice(1, -1), right: [others[others.length - 1]],
+    bottom: [anchor] };
+}
+
+// One seat's panel. `facts`: {toAct, mySeat, scores, handSizes, thinking}.
+export function seatPanel(t, info, facts, seat, place) {
+  const { toAct, mySeat, scores = [], handSizes = [], thinking = null } = facts;
+  const entry = info.seats[seat] || {};
+  const acting = toAct.includes(seat);
+  const clock = info.clocks ? info.clocks[seat] : null;
+  const marks = seatMarks(t, entry, seat === mySeat);
+  const classes = ["seat", "panel", `at-${place}`, acting ? "acting" : "",
+    seat === mySeat ? "mine" : "", entry.control === "away" || entry.control === "left" ? "gone" : ""];
+  return el("div", { class: classes.filter(Boolean).join(" "), role: "listitem",
+    "data-seat": seat, "aria-current": acting ? "true" : null },
+  el("div", { class: "panel-head" },
+    el("span", { class: "turn-mark", "aria-hidden": "true" }, acting ? "▶" : ""),
+    el("span", { class: "seat-name" }, seatName(t, info, seat)),
+    acting ? el("span", { class: "turn-badge" }, t("seat.to_act")) : null),
+  thinking === seat
+    ? el("div", { class: "seat-thinking", role: "status" }, t("seat.thinking")) : null,
+  marks.length ? el("div", { class: "seat-marks" }, marks.join(" · ")) : null,
+  el("div", { class: "panel-facts" },
+    scores[seat] !== undefined
+      ? el("span", { class: "seat-score" }, t("seat.score", { score: scores[seat] })) : null,
+    typeof handSizes[seat] === "number"
+      ? el("span", { class: "seat-hand" }, t("seat.cards", { n: handSizes[seat] })) : null,
+    typeof clock === "number" ? clockNode(t, clock) : null));
+}
+
+function seatMarks(t, entry, mine) {
+  const marks = [];
+  if (mine) marks.push(t("seat.you"));
+  if (entry.control === "bot" && entry.kind !== "bot") marks.push(t("seat.is_bot"));
+  if (entry.control === "away") marks.push(t("seat.away"));
+  if (entry.control === "left") marks.push(t("seat.left"));
+  if (entry.control === "open") marks.push(t("seat.open"));
+  return marks;
+}
+
+function clockNode(t, seconds) {
+  return el("span", { class: `clock${seconds < LOW_CLOCK_S ? " low" : ""}`,
+    "aria-label": t("seat.clock", { time: clockText(seconds) }) }, `⏱ ${clockText(seconds)}`);
 }
 
 export function logBox(t) {

@@ -5,27 +5,34 @@
 import { el, clear } from "../lib/dom.js";
 import { tokens } from "../lib/compose.js";
 import { gameContext } from "./context.js";
-import { seatList, seatName, chatBox, logBox, rulesDialog, inviteBox,
+import { Motion } from "./motion.js";
+import { endScreen, bringIntoView } from "./end.js";
+import { cardTips, cardMeaning, focusableCards } from "../lib/cards.js";
+import { ringPlaces, seatPanel, seatName, clockText, LOW_CLOCK_S, chatBox, logBox, rulesDialog, inviteBox,
   rankingList } from "./parts.js";
 
 // In drawing order: the move buttons list what the board does not reach.
 const PARTS = {
-  seats: ["info", "view", "seat", "clocks"],
-  prompt: ["info", "view", "seat", "notice"],
-  board: ["info", "view", "log", "seat", "moves", "hint"],
-  compose: ["moves"],
-  actions: ["info", "view", "log", "seat", "moves", "hint"],
-  tools: ["info", "view", "seat", "moves"],
+  seats: ["info", "view", "seat", "clocks", "thinking"],
+  prompt: ["info", "view", "seat", "notice", "connected", "clocks"],
+  board: ["info", "view", "log", "seat", "moves", "hint", "connected"],
+  compose: ["moves", "connected"],
+  actions: ["info", "view", "log", "seat", "moves", "hint", "connected"],
+  tools: ["info", "view", "seat", "moves", "alerts"],
   summary: ["info", "view", "result"],
 };
 
 export class Shell {
-  // `on`: what the person's clicks do ({pick, confirm, back, clearBatch,
-  // hint, leave, stop, comeBack, chat}), given by the page.
+  // `on`: what the person's clicks do ({pick, whyNot, confirm, back,
+  // clearBatch, hint, leave, stop, canStop, comeBack, chat, alertTools}),
+  // given by the page.
   constructor({ ctx, game, state, moves, on }) {
     Object.assign(this, { ctx, state, moves, on, t: game.t, module: game.module });
     this.build(state.info.game);
     this.focus = new FocusKeeper(this.root);
+    // Cards that move with the events (motion.js) and say what they are (cards.js).
+    this.motion = new Motion(this.root, this.nodes.board);
+    this.tips = cardTips(this.root, (code) => cardMeaning(this.module, code, this.gameContext()));
   }
 
   build(gameId) {
@@ -33,6 +40,7 @@ export class Shell {
     this.nodes = {
       seats: el("div", { class: "seats-wrap" }),
       prompt: el("p", { class: "prompt", role: "status", "aria-live": "polite" }),
+      why: el("p", { class: "why-not", role: "alert", hidden: true }),
       compose: el("div", { class: "compose", hidden: true }),
       actions: el("div", { class: "actions", role: "group", "aria-label": t("table.moves") }),
       board: el("div", { class: "board" }),
@@ -42,9 +50,14 @@ export class Shell {
     this.log = logBox(t);
     this.chat = chatBox(t, this.on.chat);
     const n = this.nodes;
+    // The prompt and the moves stay in view in a bar at the top of the
+    // window (a phone too), over seats placed around the board.
     this.root = el("section", { class: `table-page game-${gameId}` },
       el("div", { class: "table-head" }, el("h1", {}, t("name")), n.tools),
-      n.seats, n.prompt, n.compose, n.actions, n.board, n.summary,
+      el("div", { class: "play-area" },
+        el("div", { class: "status-bar" }, n.prompt, n.compose, n.actions),
+        // The result first: the summary is empty until the game is over.
+        n.summary, n.seats),
       el("aside", { class: "side" }, this.log.node, this.chat.node));
     clear(this.ctx.main, this.root);
   }
@@ -54,10 +67,13 @@ export class Shell {
     for (const event of events) this.addLine(event);
     if (!this.state.view) return;
     this.focus.before();
+    this.motion.before(changed);
     for (const [part, needs] of Object.entries(PARTS)) {
       if (needs.some((name) => changed.has(name))) this[part]();
     }
     this.focus.after();
+    this.motion.after(events);
+    this.tips.redrawn();
   }
 
   gameContext() {
@@ -90,11 +106,45 @@ export class Shell {
 
   // ---- the parts ---------------------------------------------------------
 
+  // The board sits in the middle of the seats' ring, placed once: a
+  // redraw of the seats (every clock tick) replaces only their panels, so
+  // the board, and a focused card on it, stay where they are.
   seats() {
-    const { view, info, seat } = this.state;
+    const { t, state } = this;
+    const { view, info, seat } = state;
     const scores = this.module.scores ? this.module.scores(view, this.gameContext())
       : view.scores.map((s) => String(s));
-    clear(this.nodes.seats, seatList(this.t, info, view.to_act, seat, scores));
+    const facts = { toAct: view.to_act, mySeat: seat, scores, thinking: state.thinking,
+      handSizes: Array.isArray(view.hand_sizes) ? view.hand_sizes : [] };
+    const places = ringPlaces(info.seats.length, seat);
+    const key = JSON.stringify(places);
+    if (key !== this.ringKey) {
+      this.ringKey = key;
+      this.ring = Object.fromEntries(Object.keys(places).map(
+        (place) => [place, el("div", { class: `ring-${place}`, role: "list" })]));
+      const { left, top, right, bottom } = this.ring;
+      clear(this.nodes.seats, el("div", { class: "ring", "aria-label": t("table.seats") },
+        top, left, el("div", { class: "ring-board" }, this.nodes.board, this.nodes.why),
+        right, bottom));
+    }
+    for (const [place, seats] of Object.entries(places)) {
+      clear(this.ring[place], seats.map((s) => seatPanel(t, info, facts, s, place)));
+      this.ring[place].hidden = seats.length === 0;
+    }
+  }
+
+  // Why the card or move just clicked cannot be played, next to it.
+  whyNot(text, node) {
+    const why = this.nodes.why;
+    why.textContent = text;
+    why.hidden = !text;
+    clearTimeout(this.whyTimer);
+    if (!text) return;
+    const box = why.parentElement.getBoundingClientRect();
+    const at = node && node.isConnected ? node.getBoundingClientRect() : null;
+    why.style.left = at ? `${Math.max(0, Math.min(at.left - box.left, box.width - 260))}px` : "";
+    why.style.top = at ? `${Math.max(0, at.top - box.top - why.offsetHeight - 6)}px` : "";
+    this.whyTimer = setTimeout(() => this.whyNot(""), 6000);
   }
 
   refused(message) {
@@ -108,10 +158,16 @@ export class Shell {
     const mine = state.seat === null ? null : state.info.seats[state.seat];
     const away = Boolean(mine && mine.control === "away");
     const words = promptWords(t, state);
-    const shown = JSON.stringify([words, away, state.notice, state.info.status]);
+    const warning = lowClockWarning(t, state);
+    const shown = JSON.stringify([words, away, state.notice, state.info.status,
+      state.connected, warning]);
     if (shown === this.promptShown) return;
     this.promptShown = shown;
     const nodes = [el("span", {}, words)];
+    if (!state.connected) {
+      nodes.push(el("span", { class: "offline-note" }, t("table.offline_moves_wait")));
+    }
+    if (warning) nodes.push(el("span", { class: "clock-warning", role: "alert" }, warning));
     if (away) {
       nodes.push(" ", el("span", {}, t("table.bot_plays_for_you")), " ",
         el("button", { type: "button", onclick: this.on.comeBack }, t("table.im_back")));
@@ -125,6 +181,7 @@ export class Shell {
     clear(this.nodes.board, this.safely(
       () => this.module.render(this.state.view, this.gameContext()),
       (err) => el("p", { class: "error" }, String(err.message || err))));
+    focusableCards(this.nodes.board);
   }
 
   compose() {
@@ -150,7 +207,12 @@ export class Shell {
     return el("button", { type: "button", class: "secondary", "data-key": key, onclick }, text);
   }
 
+  // Disconnected, nothing is offered as playable: it could not be sent.
   confirmButton() {
+    if (!this.state.connected) {
+      return el("button", { type: "button", class: "confirm", disabled: true },
+        this.t("table.confirm"));
+    }
     return el("button", { type: "button", class: "confirm", "data-confirm": "",
       "data-key": "confirm", onclick: this.on.confirm }, this.t("table.confirm"));
   }
@@ -181,11 +243,14 @@ export class Shell {
     if (state.info.hints && state.seat !== null && this.moves.legal.length > 0) {
       tools.push(["hint", t("table.hint"), on.hint]);
     }
-    if (state.seat !== null && !state.view.over && state.info.status === "playing") {
+    // Leaving is offered only to a seat still its person's: not after
+    // leaving, not to a spectator, not once the game is over.
+    if (state.holdsSeat() && !state.view.over && state.info.status === "playing") {
       tools.push(["leave", t("table.leave"), on.leave]);
     }
     if (on.canStop()) tools.push(["stop", t("table.stop"), on.stop]);
-    const shown = tools.map(([key]) => key).join(" ");
+    tools.push(...on.alertTools());
+    const shown = tools.map(([key, text]) => `${key}:${text}`).join(" ");
     if (shown === this.toolsShown) return;
     this.toolsShown = shown;
     clear(this.nodes.tools, tools.map(([key, text, onclick]) => this.button(key, text, onclick)));
@@ -200,21 +265,28 @@ export class Shell {
     const detail = this.safely(
       () => this.module.summary(state.result, state.view, this.gameContext()),
       (err) => el("p", { class: "error" }, String(err.message || err)));
-    clear(this.nodes.summary, el("section", { class: "final", "aria-label": t("table.final") },
-      el("h2", {}, t("table.final")),
-      rankingList(t, state.info, state.result.ranking || []), detail,
-      el("p", {}, el("a", { href: `/replays/${state.info.id}` }, t("table.watch_replay")),
-        " · ", el("a", { href: "/" }, t("page.to_lobby")))));
+    const first = !this.nodes.summary.firstChild;
+    const final = endScreen(t, state, detail);
+    clear(this.nodes.summary, final);
+    focusableCards(final);
+    if (first) bringIntoView(final);
   }
 
   // ---- a move on the drawn table ------------------------------------------
 
   // ctx.choice (docs/pages.md): makes `node` a move reaching step + `more`.
   choice(node, more, label) {
-    const { moves } = this;
-    if (!moves.can(more)) {
+    const { moves, state } = this;
+    if (!moves.can(more) || !state.connected) {
       node.setAttribute("aria-disabled", "true");
       node.classList.add("unplayable");
+      // A seat's click on what cannot be played asks the server why.
+      if (state.holdsSeat()) {
+        node.addEventListener("click", (event) => {
+          event.stopPropagation();
+          this.on.whyNot(more, node);
+        });
+      }
       return node;
     }
     const prefix = [...moves.step, ...more].join(" ");
@@ -239,12 +311,23 @@ export class Shell {
   }
 }
 
+// Said while the viewer's own clock runs low: at zero a bot plays for them.
+function lowClockWarning(t, state) {
+  const { info, seat } = state;
+  if (!state.awaitsMe() || !info.clocks || info.status !== "playing") return "";
+  if (info.seats[seat].control === "away") return ""; // too late: the bot plays already
+  const left = info.clocks[seat];
+  if (typeof left !== "number" || left >= LOW_CLOCK_S) return "";
+  return t("table.clock_low", { time: clockText(left) });
+}
+
 function promptWords(t, state) {
   const { info, view, seat } = state;
   const parts = [];
   if (info.status === "waiting") parts.push(t("table.waiting_players"));
   else if (info.ended) parts.push(t(`table.ended_${info.ended}`));
   else if (view.over) parts.push(t("table.over"));
+  else if (state.hasLeft()) parts.push(t("table.you_left"));
   else if (state.awaitsMe()) parts.push(t("table.your_turn"));
   else {
     const names = view.to_act.map((s) => seatName(t, info, s)).join(", ");

@@ -5,8 +5,9 @@
 // Facts: info (the table as the lobby shows it), seat (the viewer's, or
 // null), view (without log), log (the viewer's events), legal (the seat's
 // moves now), result, notice (a line for the person), hint (an action),
-// clocks (counted down in place inside info) and moves (the move being
-// built, see moves.js).
+// clocks (counted down in place inside info), connected (whether the
+// table's WebSocket is up), thinking (a bot's seat that has been thinking
+// a while, or null) and moves (the move being built, see moves.js).
 export class TableState {
   constructor(info) {
     this.info = info;
@@ -17,6 +18,8 @@ export class TableState {
     this.result = null;
     this.notice = "";
     this.hint = null;
+    this.connected = true;
+    this.thinking = null;
     this.listeners = [];
   }
 
@@ -50,8 +53,19 @@ export class TableState {
   }
 
   awaitsMe() {
-    return this.seat !== null && this.view !== null && !this.view.over
+    return this.holdsSeat() && this.view !== null && !this.view.over
       && this.view.to_act.includes(this.seat);
+  }
+
+  // Whether the viewer's seat is still theirs to play: not a spectator's
+  // view, and not a seat they left for good (a bot plays it on).
+  holdsSeat() {
+    return this.seat !== null && !this.hasLeft();
+  }
+
+  hasLeft() {
+    const mine = this.seat === null ? null : this.info.seats[this.seat];
+    return Boolean(mine && mine.control === "left");
   }
 }
 

@@ -36,6 +36,10 @@ export class TableSync {
   }
 
   pushed(message) {
+    // A bot thinking long is shown from its `thinking` push until the next
+    // events push (docs/server.md, Pushes).
+    if (message.push === "thinking") this.state.update({ thinking: message.seat });
+    if (message.push === "events") this.state.update({ thinking: null });
     if (message.push === "events") this.eventsPushed(message);
     else if (message.push === "table") this.state.update({ info: message.table });
     else if (message.push === "clock") this.clockPushed(message);
@@ -50,7 +54,8 @@ export class TableSync {
       this.refresh();
       return;
     }
-    state.update({ events: message.events, view: message.view, legal: message.legal || [] });
+    const legal = state.holdsSeat() ? message.legal || [] : [];
+    state.update({ events: message.events, view: message.view, legal });
   }
 
   clockPushed(message) {
@@ -108,7 +113,8 @@ export class TableSync {
 
   async legalIn(view) {
     const { seat } = this.state;
-    if (seat === null || view.over || !view.to_act.includes(seat)) return [];
+    // A seat left for good is played by a bot: nothing for the person.
+    if (!this.state.holdsSeat() || view.over || !view.to_act.includes(seat)) return [];
     const legal = await this.ask({ cmd: "legal" });
     return legal.ok ? legal.actions : [];
   }

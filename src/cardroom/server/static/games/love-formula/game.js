@@ -9,7 +9,18 @@ const TYPE_COLOURS = {
   action: "#ffedd5", reaction: "#ede9fe", chance: "#fef9c3", goal: "#fae8ff", vp: "#f5f5f5",
 };
 const TYPE_MARKS = { preparation: "P", couple: "♥", obstacle: "✕", connection: "∞", action: "!",
-  reaction: "↺", chance: "?", goal: "★", vp: "VP" };
+  reaction: "↺", chance: "?", goal: "★" };
+
+// The card face is laid out by measuring its words in the font it is drawn
+// with, so a long title or type wraps or shrinks instead of being clipped
+// (the names and types differ in length from language to language).
+const CARD_FONT = 'system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans JP", sans-serif';
+const LINE = 1.15; // baseline to baseline, in font sizes
+const GLYPHS = 1.4; // a line's height from its ascent to its descent, in font sizes
+const INNER = 80; // the card's 90 units less a margin on each side
+const NAME = { sizes: [11.5, 10.5, 9.5, 8.5, 7.5], centre: 51, height: 58, bold: true };
+const TYPE = { sizes: [9, 8, 7, 6.5], centre: 91.5, height: 21, bold: false };
+const pen = document.createElement("canvas").getContext("2d");
 
 function facts(code) {
   return CARDS[code] || { name_en: code, name_uk: code, type: "action", text: "" };
@@ -26,46 +37,86 @@ function typeWord(ctx, f) {
   return ctx.t(`type.${f.type}`) + (f.subtype ? ` (${ctx.t(`subtype.${f.subtype}`)})` : "");
 }
 
-function wrap(text, width) {
-  const lines = [];
-  let line = "";
-  for (const word of text.split(" ")) {
-    if ((line + " " + word).trim().length > width && line) {
-      lines.push(line);
-      line = word;
-    } else line = (line + " " + word).trim();
-  }
-  if (line) lines.push(line);
-  return lines.slice(0, 3);
+function textWidth(text, size, bold) {
+  pen.font = `${bold ? "bold " : ""}${size}px ${CARD_FONT}`;
+  return pen.measureText(text).width;
 }
 
-function drawCard(ctx, code, small = false) {
+// Where a line may break: between words, and inside a word too long for a
+// line after a hyphen or between the words of a #HashTag (a lower-case
+// letter, then a capital).
+function pieces(text, size, bold) {
+  return text.split(" ").filter(Boolean).flatMap((word) => {
+    const parts = textWidth(word, size, bold) > INNER
+      ? word.split(/(?<=\p{Ll})(?=\p{Lu})|(?<=-)/u) : [word];
+    return parts.map((part, i) => ({ part, glue: i ? "" : " " }));
+  });
+}
+
+// The text in lines no wider than INNER at this size; a piece wider than a
+// line keeps a line of its own (it is squeezed if nothing smaller fits).
+function wrap(text, size, bold) {
+  const lines = [];
+  for (const { part, glue } of pieces(text, size, bold)) {
+    const longer = lines.length ? lines[lines.length - 1] + glue + part : null;
+    if (longer !== null && textWidth(longer, size, bold) <= INNER) lines[lines.length - 1] = longer;
+    else lines.push(part);
+  }
+  return lines;
+}
+
+// The largest size at which every line is within the card and the lines
+// fit their area; else the smallest size.
+function fit(text, area) {
+  for (const size of area.sizes) {
+    const lines = wrap(text, size, area.bold);
+    const tall = (lines.length - 1) * LINE * size + GLYPHS * size;
+    if (tall <= area.height && lines.every((line) => textWidth(line, size, area.bold) <= INNER)) {
+      return { size, lines };
+    }
+  }
+  const size = area.sizes[area.sizes.length - 1];
+  return { size, lines: wrap(text, size, area.bold) };
+}
+
+function textBlock(text, area, attrs) {
+  const { size, lines } = fit(text, area);
+  const first = area.centre - ((lines.length - 1) * LINE * size) / 2 + 0.35 * size;
+  return lines.map((line, i) => svg("text", { x: 45, y: first + i * LINE * size,
+    "text-anchor": "middle", "font-size": size, "font-weight": area.bold ? "bold" : null, ...attrs,
+    ...(textWidth(line, size, area.bold) > INNER
+      ? { textLength: INNER, lengthAdjust: "spacingAndGlyphs" } : {}) }, line));
+}
+
+export function drawCard(ctx, code, small = false) {
   const f = facts(code);
   const name = cardName(ctx, code);
-  const label = [name, typeWord(ctx, f), f.priority ? ctx.t("priority", { p: f.priority }) : "",
+  const type = typeWord(ctx, f);
+  const label = [name, type, f.priority ? ctx.t("priority", { p: f.priority }) : "",
     f.vp ? ctx.t("vp.couple", { a: f.vp[0], b: f.vp[1] }) : ""].filter(Boolean).join(", ");
+  const mark = f.type === "vp" ? ctx.t("mark.vp") : TYPE_MARKS[f.type] || "";
   return svg("svg", { viewBox: "0 0 90 120", class: `lf-card${small ? " small" : ""}`, role: "img",
-    "aria-label": label },
+    "aria-label": label, "data-type": type, "font-family": CARD_FONT },
   svg("title", {}, `${label}\n${f.text}`),
   svg("rect", { x: 1, y: 1, width: 88, height: 118, rx: 7, fill: TYPE_COLOURS[f.type] || "#fff",
     stroke: "#333", "stroke-width": 1.5 }),
-  svg("text", { x: 6, y: 16, "font-size": 13, "font-weight": "bold", fill: "#111" }, TYPE_MARKS[f.type] || ""),
-  f.priority ? svg("text", { x: 84, y: 16, "text-anchor": "end", "font-size": 12, fill: "#111" }, f.priority) : null,
-  wrap(name, 13).map((line, i) => svg("text", { x: 45, y: 44 + i * 14, "text-anchor": "middle",
-    "font-size": 11.5, "font-weight": "bold", fill: "#111" }, line)),
-  svg("text", { x: 45, y: 94, "text-anchor": "middle", "font-size": 9, fill: "#333" },
-    typeWord(ctx, f).slice(0, 22)),
-  f.vp ? svg("text", { x: 45, y: 111, "text-anchor": "middle", "font-size": 10, fill: "#9d174d" },
-    `${f.vp[0]} / ${f.vp[1]} VP`) : null,
-  f.hearts ? svg("text", { x: 84, y: 111, "text-anchor": "end", "font-size": 10, fill: "#be123c" },
-    `${"♥".repeat(f.hearts)}`) : null);
+  svg("text", { x: 6, y: 16, "font-size": 13, "font-weight": "bold", fill: "#111",
+    class: "lf-mark" }, mark),
+  f.priority ? svg("text", { x: 84, y: 16, "text-anchor": "end", "font-size": 12, fill: "#111",
+    class: "lf-priority" }, f.priority) : null,
+  textBlock(name, NAME, { fill: "#111", class: "lf-name" }),
+  textBlock(type, TYPE, { fill: "#333", class: "lf-type" }),
+  f.vp ? svg("text", { x: 45, y: 113, "text-anchor": "middle", "font-size": 9.5, fill: "#9d174d",
+    class: "lf-vp" }, ctx.t("vp.pair", { a: f.vp[0], b: f.vp[1] })) : null,
+  f.hearts ? svg("text", { x: 84, y: 113, "text-anchor": "end", "font-size": 9.5, fill: "#be123c",
+    class: "lf-hearts" }, "♥".repeat(f.hearts)) : null);
 }
 
 function slot(ctx, code, tokens, small = false) {
   const node = ctx.el("span", { class: "card-slot" }, drawCard(ctx, code, small));
   if (!tokens) return node;
   const verb = tokens.find((t) => ctx.can(t));
-  return verb ? ctx.choice(node, verb, `${ctx.t(`action.${verb[0]}`)}: ${cardName(ctx, code)}`) : node;
+  return verb ? ctx.choice(node, verb, actionWords(ctx, verb)) : node;
 }
 
 function row(ctx, cards, tokens, small) {
@@ -93,8 +144,8 @@ function zoneNode(ctx, view, seat) {
   const zone = view.zones[seat];
   const mine = seat === ctx.seat;
   return ctx.el("section", { class: `zone${mine ? " mine" : ""}` },
-    ctx.el("h3", {}, ctx.t("zone.of", { name: ctx.name(seat), n: zone.vp,
-      cards: view.hand_sizes[seat] })),
+    ctx.el("h3", {}, ctx.t("zone.of", { name: ctx.name(seat), vp: zone.vp,
+      n: view.hand_sizes[seat] })),
     ctx.el("div", { class: "couples" }, zone.couples.map((c) => coupleNode(ctx, view, seat, c))),
     zone.loose.length ? ctx.el("div", {}, ctx.el("span", {}, ctx.t("zone.loose")),
       row(ctx, zone.loose, mine ? (c) => [["move", c], ["drop", c]] : null, true)) : null);
@@ -153,30 +204,57 @@ function headNode(ctx, view) {
 const EVENT_PARAMS = {
   seat: "name", target: "target", from: "from", owner: "owner", by: "by", revealer: "name",
 };
+const EVENT_CARDS = ["card", "couple", "against", "goal", "vp_card", "discarded"];
+// The field an event counts, which picks its sentence's plural form.
+const EVENT_COUNTS = { setup: "unused_jobs", draw: "count", extra_move: "moves", draft: "cards_each" };
 
 function eventParams(ctx, e) {
   const p = { ...e };
   for (const [field, param] of Object.entries(EVENT_PARAMS)) {
     if (typeof e[field] === "number") p[param] = ctx.name(e[field]);
   }
-  for (const field of ["card", "couple", "against", "goal", "vp_card"]) {
+  for (const field of EVENT_CARDS) {
     if (typeof e[field] === "string") p[field] = cardName(ctx, e[field]);
   }
   if (Array.isArray(e.cards)) {
     p.cards = e.cards.map((c) => (Array.isArray(c) ? `${ctx.name(c[0])}: ${cardName(ctx, c[1])}`
       : cardName(ctx, c))).join(", ");
-    p.n = e.cards.length;
   }
-  if (typeof e.cards === "number") p.n = e.cards;
   if (Array.isArray(e.vp)) p.vp = e.vp.map((v, s) => `${ctx.name(s)} ${v}`).join(", ");
   if (Array.isArray(e.with)) p.with = e.with.map((c) => cardName(ctx, c)).join(", ");
   if (e.type === "round_rule") p.rule = ctx.t(`rule.${e.rule}`);
   if (typeof e.direction === "string") p.direction = ctx.t(`dir.${e.direction}`);
-  if (e.type === "hearts") p.n = Math.abs(e.change);
-  for (const k of ["count", "moves", "pick", "round", "stage", "cards_each"]) {
-    if (typeof e[k] === "number" && p.n === undefined) p.n = e[k];
-  }
+  p.n = e.type === "hearts" ? Math.abs(e.change) : e[EVENT_COUNTS[e.type]];
   return p;
+}
+
+// An event told in several forms: a card that targets a player rather than
+// a couple, a preparation placed on a couple or in place of another, a
+// couple that breaks up with nothing attached.
+function eventKey(e) {
+  if (e.type === "take") return `event.take.${e.from}`;
+  if (e.type === "hearts") return `event.hearts.${e.change < 0 ? "lose" : "gain"}`;
+  if (e.type === "target" && !e.couple) return "event.target.player";
+  if (e.type === "place" && e.discarded) return "event.place.discarded";
+  if (e.type === "place" && e.couple) return "event.place.couple";
+  if (e.type === "couple_ends" && !(e.with && e.with.length)) return "event.couple_ends.alone";
+  return `event.${e.type}`;
+}
+
+// What each verb's arguments are, for its sentence (action.<verb>).
+const ACTION_ARGS = { target: ["name", "couple"], skip: ["name"], look: ["name"],
+  attach: ["couple"], move: ["card", "couple"] };
+
+function actionWords(ctx, tokens) {
+  const [verb, ...args] = tokens;
+  const params = {};
+  (ACTION_ARGS[verb] || ["card"]).forEach((param, i) => {
+    if (args[i] === undefined) return;
+    params[param] = param === "name" ? ctx.name(Number(args[i])) : cardName(ctx, args[i]);
+  });
+  // "move <card>" before its couple is chosen
+  const part = verb === "move" && args.length < 2 ? ".part" : "";
+  return ctx.t(`action.${verb}${part}`, params);
 }
 
 function breakdownTable(ctx, breakdown) {
@@ -195,9 +273,7 @@ export default {
   },
 
   describe(e, ctx) {
-    const key = e.type === "take" ? `event.take.${e.from}` : e.type === "hearts"
-      ? `event.hearts.${e.change < 0 ? "lose" : "gain"}` : `event.${e.type}`;
-    return ctx.t(key, eventParams(ctx, e));
+    return ctx.t(eventKey(e), eventParams(ctx, e));
   },
 
   summary(result, view, ctx) {
@@ -209,8 +285,6 @@ export default {
   },
 
   label(action, ctx) {
-    const [verb, ...args] = action.split(" ");
-    const words = args.map((a) => (/^\d+$/.test(a) ? ctx.name(Number(a)) : cardName(ctx, a)));
-    return [ctx.t(`action.${verb}`), ...words].join(" · ");
+    return actionWords(ctx, action.split(" "));
   },
 };

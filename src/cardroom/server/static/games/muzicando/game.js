@@ -5,6 +5,8 @@ const COLOURS = {
   R: "#dc2626", O: "#ea580c", Y: "#ca8a04", G: "#16a34a", B: "#2563eb", I: "#4338ca", V: "#9333ea",
 };
 const COLOUR_ORDER = "ROYGBIV";
+const LAYOUTS = "SGPM"; // in bidding order: 1S < 1G < 1P < 1M < 2S ...
+const LEVELS = [1, 2, 3, 4];
 const NOTES = ["Do", "Re", "Mi", "Fa", "Sol", "La", "Si"];
 const OVALS = new Set(["DoR", "ReO", "MiY", "FaG", "SolB", "LaI", "SiV"]);
 const SIGN_WORDS = { "#": "sharp", n: "natural", b: "flat", p: "rest" };
@@ -124,14 +126,22 @@ function columnsArea(ctx, view) {
       : null);
 }
 
+// Words and the "?" that explains them; the no-break space keeps the "?"
+// from wrapping onto a line of its own.
+function termed(ctx, words, term) {
+  return ctx.el("span", { class: "termed" }, words, "\u00a0", ctx.term(term));
+}
+
 function layoutArea(ctx, view) {
   if (!view.layout) return null;
   const drawn = view.table.cards ? gridArea(ctx, view) : columnsArea(ctx, view);
-  return area(ctx, ctx.t(`layout.${view.layout}`), ctx.term(`layout_${view.layout}`), drawn);
+  return area(ctx, termed(ctx, ctx.t(`layout.${view.layout}`), `layout_${view.layout}`), drawn);
 }
 
+// "Deal 1 of 4 · Contract … · blocked: …", then what signs do: a separator
+// only between two parts, never before nothing.
 function contractLine(ctx, view) {
-  const parts = [];
+  const parts = [ctx.t("deal.of", { n: view.deal, total: view.deals })];
   if (view.contract) {
     parts.push(ctx.t("contract", { contract: contractName(ctx, view.contract),
       name: ctx.name(view.declarer) }));
@@ -140,18 +150,42 @@ function contractLine(ctx, view) {
     parts.push(ctx.t("blocked", { names: view.blocked.map((s) => ctx.name(s)).join(", ") }));
   }
   if (view.rest !== null && view.rest !== undefined) parts.push(ctx.t("resting", { name: ctx.name(view.rest) }));
-  return ctx.el("p", {}, ctx.t("deal.of", { n: view.deal, total: view.deals }), " · ",
-    parts.join(" · "), " ", ctx.term("signs"));
+  return ctx.el("p", { class: "deal-line" }, parts.join(" · "), " · ",
+    termed(ctx, ctx.t("signs.about"), "signs"));
 }
 
 function contractName(ctx, contract) {
   return ctx.t("contract.name", { level: contract[0], layout: ctx.t(`layout.${contract[1]}`) });
 }
 
+// The calls so far, numbered in the item itself (a list marker drawn
+// outside its item ran into the column beside it), then the bidding box.
 function bidding(ctx, view) {
-  if (!view.calls || !view.calls.length) return null;
-  return area(ctx, ctx.t("area.bidding"), ctx.term("bidding"), ctx.el("ol", { class: "calls" },
-    view.calls.map(([seat, call]) => ctx.el("li", {}, `${ctx.name(seat)}: ${callWords(ctx, call)}`))));
+  const calls = view.calls || [];
+  const box = bidBox(ctx);
+  if (!calls.length && !box) return null;
+  const list = calls.length ? ctx.el("ol", { class: "calls" }, calls.map(([seat, call], i) =>
+    ctx.el("li", {}, ctx.el("span", { class: "call-n" }, `${i + 1}.`), " ",
+      `${ctx.name(seat)}: ${callWords(ctx, call)}`))) : null;
+  return area(ctx, termed(ctx, ctx.t("area.bidding"), "bidding"), list, box);
+}
+
+// The bids as a small grid, a column per layout and a row per level (each
+// button shows its level under the layout's name), and Pass: compact on a
+// phone, where a button per bid filled the first screen.
+function bidBox(ctx) {
+  if (ctx.step.length || !ctx.legal.some((a) => a.startsWith("bid "))) return null;
+  const heads = LAYOUTS.split("").map((layout) =>
+    ctx.el("span", { class: "bid-head" }, ctx.t(`layout.${layout}`)));
+  const bids = LEVELS.flatMap((level) => LAYOUTS.split("").map((layout) => {
+    const words = ctx.t("action.bid", { contract: contractName(ctx, `${level}${layout}`) });
+    return ctx.choice(ctx.el("button", { type: "button", class: "bid", title: words },
+      String(level)), ["bid", `${level}${layout}`], words);
+  }));
+  const pass = ctx.can(["pass"]) ? ctx.choice(ctx.el("button", { type: "button",
+    class: "bid pass" }, ctx.t("action.pass")), ["pass"], ctx.t("action.pass")) : null;
+  return ctx.el("div", { class: "bid-box", role: "group", "aria-label": ctx.t("bid.box") },
+    heads, bids, pass);
 }
 
 function callWords(ctx, call) {
@@ -173,7 +207,8 @@ function handArea(ctx, view) {
   if (!view.hand) return null;
   const hand = [...view.hand].sort((a, b) => sortKey(a) - sortKey(b));
   return area(ctx, ctx.t("area.hand"), cardRow(ctx, hand, (c) => drawCard(ctx, c),
-    (c) => ["play", c], (c) => cardName(ctx, c)), ctx.term("oval"));
+    (c) => ["play", c], (c) => cardName(ctx, c)),
+  ctx.el("p", {}, termed(ctx, ctx.t("oval.about"), "oval")));
 }
 
 function seatsLine(ctx, view) {
@@ -206,7 +241,9 @@ export default {
       case "choose": return ctx.t("event.choose", { name, layout: ctx.t(`layout.${e.layout}`) });
       case "cannot_choose": return ctx.t("event.cannot_choose", { name });
       case "play": return ctx.t("event.play", { name, card: cardName(ctx, e.card) });
-      case "blocked": return ctx.t("event.blocked", { names: names(e.seats), card: cardName(ctx, e.by) });
+      case "blocked": return e.seats.length
+        ? ctx.t("event.blocked", { names: names(e.seats), n: e.seats.length, card: cardName(ctx, e.by) })
+        : ctx.t("event.blocked_none", { card: cardName(ctx, e.by) });
       case "skipped": return ctx.t("event.skipped", { name });
       case "pass": return ctx.t(e.drew ? "event.pass_draw" : "event.pass", { name });
       case "draw": return ctx.t("event.draw", { card: cardName(ctx, e.card) });

@@ -24,22 +24,30 @@ function cardName(ctx, code) {
   return ctx.t("card.name", { value, suit: ctx.t(`suit.${suit}`) });
 }
 
+// The words on a face sit between the big glyph and the bottom corner
+// index (y 71 and below, rotated), so neither covers the other; the
+// Papayoo's glyph, smaller inside its ring, moves up to make room for its label.
 function drawCard(ctx, code, papayoo) {
   const { value, suit } = parse(code);
   const look = SUITS[suit];
-  const face = [ctx.svg("text", { x: 30, y: 56, "text-anchor": "middle", "font-size": 30,
-    fill: look.ink, "font-family": "system-ui, sans-serif" }, look.glyph)];
-  if (suit === "P") {
-    face.push(ctx.svg("text", { x: 30, y: 78, "text-anchor": "middle", "font-size": 9,
-      fill: look.ink }, "PAYOO"));
-  }
-  if (code === papayoo) {
-    face.push(ctx.svg("circle", { cx: 30, cy: 46, r: 22, fill: "none", stroke: "#b45309",
-      "stroke-width": 3 }), ctx.svg("text", { x: 30, y: 84, "text-anchor": "middle",
-      "font-size": 9, fill: "#b45309", "font-weight": "bold" }, "PAPAYOO"));
+  const special = code === papayoo;
+  const face = [ctx.svg("text", { x: 30, y: special ? 51 : 56, "text-anchor": "middle",
+    "font-size": special ? 24 : 30, fill: look.ink, "font-family": "system-ui, sans-serif" },
+  look.glyph)];
+  if (suit === "P") face.push(faceWord(ctx, "PAYOO", look.ink, 28));
+  if (special) {
+    face.push(ctx.svg("circle", { cx: 30, cy: 42, r: 16, fill: "none", stroke: "#b45309",
+      "stroke-width": 3 }), faceWord(ctx, "PAPAYOO", "#b45309", 40));
   }
   return card({ corner: `${value}${look.glyph}`, ink: look.ink,
-    fill: suit === "P" ? "#f5edff" : "#fff", face, label: cardName(ctx, code) });
+    fill: suit === "P" ? "#f5edff" : "#fff", face, label: cardName(ctx, code), code });
+}
+
+// A word on a card's face, squeezed to `width` so every font fits the gap.
+function faceWord(ctx, text, ink, width) {
+  return ctx.svg("text", { x: 30, y: 66, "text-anchor": "middle", "font-size": 8,
+    "font-weight": "bold", fill: ink, textLength: width, lengthAdjust: "spacingAndGlyphs",
+    class: "face-word" }, text);
 }
 
 function trickArea(ctx, view, plays, title) {
@@ -48,15 +56,16 @@ function trickArea(ctx, view, plays, title) {
   return area(ctx, title, ctx.el("div", { class: "spots" }, spots));
 }
 
+// Once the game is over there is no hand to show, nor last round's passing.
 function handArea(ctx, view) {
-  if (!view.hand) return null;
+  if (!view.hand || view.over) return null;
   const verb = view.phase === "pass" ? "pass" : "play";
   const row = cardRow(ctx, sortCards(view.hand), (c) => drawCard(ctx, c, view.papayoo),
     (c) => [verb, c], (c) => `${ctx.t(`action.${verb}`)} ${cardName(ctx, c)}`);
   const parts = [row];
   if (view.phase === "pass") {
-    parts.push(ctx.el("p", {}, ctx.t("pass.hint", { n: view.pass_count, name:
-      ctx.name((view.seat + 1) % ctx.players) })), ctx.term("passing"));
+    parts.push(ctx.el("p", {}, termed(ctx, ctx.t("pass.hint", { n: view.pass_count, name:
+      ctx.name((view.seat + 1) % ctx.players) }), "passing")));
   }
   if (view.received && view.received.length) {
     parts.push(ctx.el("p", {}, ctx.t("pass.received", {
@@ -65,12 +74,22 @@ function handArea(ctx, view) {
   return area(ctx, ctx.t("area.hand"), parts);
 }
 
+// Each seat's points so far, the round in play included: `scores` counts
+// finished rounds only, `taken_points` the round being played (until the
+// next deal; at the end it is the last round, already in `scores`).
+function totals(view) {
+  const taken = view.taken_points || [];
+  const inPlay = !view.over && (view.round_points || []).length < view.round;
+  return view.scores.map((score, seat) => score + (inPlay ? taken[seat] || 0 : 0));
+}
+
 function pointsTable(ctx, view) {
+  const total = totals(view);
   const rows = Array.from({ length: ctx.players }, (_, seat) => ctx.el("tr", {},
     ctx.el("td", {}, ctx.name(seat)),
     ctx.el("td", {}, String(view.hand_sizes ? view.hand_sizes[seat] : "")),
     ctx.el("td", {}, String(view.taken_points ? view.taken_points[seat] : 0)),
-    ctx.el("td", {}, String(view.scores[seat]))));
+    ctx.el("td", {}, String(total[seat]))));
   return ctx.el("table", {}, ctx.el("tr", {}, ["seat", "cards", "taken", "total"].map(
     (k) => ctx.el("th", {}, ctx.t(`col.${k}`)))), rows);
 }
@@ -83,16 +102,27 @@ function roundsTable(ctx, rounds) {
       points.map((p) => ctx.el("td", {}, String(p))))));
 }
 
+// Words and the "?" that explains them; the no-break space keeps the "?"
+// from wrapping onto a line of its own.
+function termed(ctx, words, term) {
+  return ctx.el("span", { class: "termed" }, words, "\u00a0", ctx.term(term));
+}
+
+function headLine(ctx, view) {
+  const papayoo = view.papayoo
+    ? ctx.t("papayoo.is", { card: cardName(ctx, view.papayoo) }) : ctx.t("papayoo.unknown");
+  return ctx.el("p", { class: "head" }, ctx.t("round.of", { n: view.round, total: view.rounds }),
+    " · ", termed(ctx, papayoo, "papayoo"), " · ", termed(ctx, ctx.t("payoo.cards"), "payoo"));
+}
+
 export default {
   render(view, ctx) {
-    const papayoo = view.papayoo
-      ? ctx.t("papayoo.is", { card: cardName(ctx, view.papayoo) }) : ctx.t("papayoo.unknown");
-    const head = ctx.el("p", {}, ctx.t("round.of", { n: view.round, total: view.rounds }), " · ",
-      papayoo, " ", ctx.term("papayoo"), " ", ctx.term("payoo"));
     const trick = (view.trick || []);
     const last = view.last_trick;
-    return ctx.el("div", { class: "papayoo" }, head,
-      trickArea(ctx, view, trick, ctx.t("area.trick")),
+    return ctx.el("div", { class: "papayoo" }, headLine(ctx, view),
+      // No empty trick while passing, nor once the game is over.
+      view.phase === "play" || trick.length ? trickArea(ctx, view, trick, ctx.t("area.trick"))
+        : null,
       last ? trickArea(ctx, view, last.plays,
         ctx.t("area.last_trick", { name: ctx.name(last.winner), n: last.points })) : null,
       handArea(ctx, view), area(ctx, ctx.t("area.points"), pointsTable(ctx, view)),
@@ -133,6 +163,11 @@ export default {
   label(action, ctx) {
     const [verb, code] = action.split(" ");
     return code ? `${ctx.t(`action.${verb}`)} ${cardName(ctx, code)}` : ctx.t(`action.${verb}`);
+  },
+
+  // The seats' scores: the round in play counts too.
+  scores(view) {
+    return totals(view).map((n) => String(n));
   },
 
   batch(view) {

@@ -99,7 +99,7 @@ export default {
       case "roll": return ctx.t("event.roll", { name, dice: e.dice.join(", ") });
       case "place": return ctx.t(e.stacked ? "event.stack" : "event.place",
         { name, card: cardName(ctx, e.card) });
-      case "play_end": return ctx.t("event.play_end", { name, n: e.number, visible: e.visible });
+      case "play_end": return ctx.t("event.play_end", { name, col: e.number, n: e.visible });
       case "draw": return ctx.t("event.draw", { name, n: e.count, pile: e.pile });
       case "drew": return ctx.t("event.drew", { cards: cards(e.cards) });
       case "armed": return ctx.t("event.armed", { name, n: e.number });
@@ -108,7 +108,7 @@ export default {
       case "avoid_roll": return ctx.t(e.avoided ? "event.avoid_roll.yes" : "event.avoid_roll.no",
         { name, die: e.die, n: e.number });
       case "pushed_onto": return ctx.t("event.pushed_onto", { name, n: e.count });
-      case "take_column": return ctx.t("event.take_column", { name, n: e.number, count: e.count });
+      case "take_column": return ctx.t("event.take_column", { name, col: e.number, n: e.count });
       case "reveal": return ctx.t("event.reveal", { name, cards: cards(e.cards) });
       case "take": return ctx.t("event.take", { name, card: cardName(ctx, e.card) });
       case "triple": return ctx.t("event.triple", { name, n: e.give, sum: e.sum });

@@ -2,18 +2,28 @@
 import { card, cardBack, area } from "../../lib/cards.js";
 
 const TOPPING_HUES = ["#fde68a", "#fecaca", "#bbf7d0", "#bfdbfe", "#e9d5ff", "#fed7aa"];
+// The deck's highest topping (48 toppings: four of each value 1 to 12).
+const HIGHEST = 12;
+const COPIES = 4;
 
+// A topping, or a stack of `count` equal ones: the count is a badge in the
+// free top-right corner, clear of both corner indices (the upside-down one
+// sits bottom right).
 function topping(ctx, value, count = 1) {
-  const label = ctx.t("topping", { value });
   const face = [ctx.svg("circle", { cx: 30, cy: 46, r: 18, fill: TOPPING_HUES[value % 6],
     stroke: "#92400e" }), ctx.svg("text", { x: 30, y: 53, "text-anchor": "middle",
     "font-size": 20, "font-weight": "bold", fill: "#7c2d12" }, String(value))];
-  if (count > 1) {
-    face.push(ctx.svg("text", { x: 30, y: 84, "text-anchor": "middle", "font-size": 11,
-      fill: "#111" }, `×${count}`));
-  }
+  if (count > 1) face.push(stackBadge(ctx, count));
   return card({ corner: String(value), ink: "#7c2d12", fill: "#fffaf0", face,
-    label: count > 1 ? `${label} ×${count}` : label });
+    label: ctx.t("topping.stack", { value, n: count }) });
+}
+
+function stackBadge(ctx, count) {
+  return ctx.svg("g", { class: "stack-count", "aria-hidden": "true" },
+    ctx.svg("rect", { x: 32, y: 3, width: 25, height: 17, rx: 8.5, fill: "#7c2d12" }),
+    ctx.svg("text", { x: 44.5, y: 16, "text-anchor": "middle", "font-size": 13,
+      "font-weight": "bold", fill: "#fff", "font-family": "system-ui, sans-serif" },
+    `×${count}`));
 }
 
 function baseCard(ctx, base, size) {
@@ -32,39 +42,93 @@ function counts(values) {
 
 function handArea(ctx, view) {
   if (!view.hand) return null;
-  const groups = counts(view.hand).map(([value, n]) => ctx.choice(
-    ctx.el("span", { class: "card-slot" }, topping(ctx, value, n)), ["play", String(value)],
-    ctx.t("play.label", { value, n: view.base_size })));
-  return area(ctx, ctx.t("area.hand", { n: view.hand.length }),
-    ctx.el("div", { class: "hand" }, groups));
+  if (!view.hand.length) return handEmpty(ctx, view);
+  const stacks = counts(view.hand);
+  const groups = stacks.map(([value, n]) => ctx.choice(
+    ctx.el("span", { class: n > 1 ? "card-slot stack" : "card-slot" }, topping(ctx, value, n)),
+    ["play", String(value)], ctx.t("play.label", { value, n: view.base_size })));
+  return ctx.el("div", { class: "hand-area" }, area(ctx, handTitle(ctx, view.hand.length,
+    stacks.length), ctx.el("div", { class: "hand" }, groups)));
+}
+
+// The header counts what is drawn: the toppings, and the stacks they make
+// when equal ones share a card.
+function handTitle(ctx, toppings, stacks) {
+  const title = ctx.t("area.hand", { n: toppings });
+  if (stacks === toppings) return title;
+  return ctx.t("area.hand.stacked", { hand: title, stacks: ctx.t("hand.stacks", { n: stacks }) });
+}
+
+// Out of this round: say so, rather than an empty hand; once the game is
+// over, nothing.
+function handEmpty(ctx, view) {
+  const place = (view.places || [])[ctx.seat];
+  if (view.over || !place) return null;
+  return ctx.el("div", { class: "hand-area" }, area(ctx, ctx.t("area.hand", { n: 0 }),
+    ctx.el("p", {}, ctx.t("hand.out", { n: place }))));
 }
 
 function pizzaArea(ctx, view) {
   if (!view.base) return area(ctx, ctx.t("area.pizza"), ctx.el("p", {}, ctx.t("pizza.none")));
   const pile = view.pile.map(([seat, value]) => ctx.el("div", { class: "spot" },
     topping(ctx, value, view.base_size), ctx.el("span", {}, ctx.name(seat))));
-  const need = view.top === null || view.top === undefined
-    ? ctx.t("pizza.any", { n: view.base_size })
-    : ctx.t("pizza.beat", { value: view.top, n: view.base_size });
+  const need = needLine(ctx, view);
   return area(ctx, ctx.t("area.pizza"),
     ctx.el("div", { class: "spots" }, ctx.el("div", { class: "spot" },
       baseCard(ctx, view.base, view.base_size),
       ctx.el("span", {}, ctx.t("pizza.turned", { name: ctx.name(view.turner) }))), pile),
-    ctx.el("p", {}, need, " ", ctx.term("base")));
+    need ? ctx.el("p", {}, ctx.el("span", { class: "need" }, need), " ", ctx.term("base"))
+      : null);
 }
 
+// What may be played on this pizza now, as the viewer can act on it; none
+// once the game is over.
+function needLine(ctx, view) {
+  const n = view.base_size;
+  if (view.over) return null;
+  if (view.top === null || view.top === undefined) return ctx.t("pizza.any", { n });
+  if (view.top >= HIGHEST) return ctx.t("pizza.top", { value: view.top, n });
+  const mine = ctx.seat !== null && ctx.seat !== undefined && view.hand;
+  if (mine && (view.passed || []).includes(ctx.seat)) {
+    return ctx.t("pizza.you_passed", { value: view.top });
+  }
+  if (!beatable(view)) return ctx.t("pizza.unbeatable", { value: view.top, n });
+  if (mine && view.hand.length && !canBeat(view.hand, view.top, n)) {
+    return ctx.t("pizza.cannot", { value: view.top, n });
+  }
+  return ctx.t("pizza.beat", { value: view.top, n });
+}
+
+function canBeat(hand, top, n) {
+  return counts(hand).some(([value, held]) => value > top && held >= n);
+}
+
+// Whether anyone may still hold n equal toppings above the top: a value
+// is out of reach once too many of its four copies have been played.
+function beatable(view) {
+  for (let value = view.top + 1; value <= HIGHEST; value += 1) {
+    const played = (view.played || []).flat().filter((v) => v === value).length;
+    if (COPIES - played >= view.base_size) return true;
+  }
+  return false;
+}
+
+// The bases left, by size, each named: "In the base deck: small (x1) 15, ...".
 function deckArea(ctx, view) {
-  const makeup = Object.entries(view.base_deck_makeup || {}).map(([b, n]) => `${b}: ${n}`);
+  const makeup = Object.entries(view.base_deck_makeup || {}).map(([base, n]) =>
+    ctx.t("deck.kind", { base: ctx.t(`base.short.${base}`), n }));
   return ctx.el("div", { class: "spots" },
     ctx.el("div", { class: "spot" }, cardBack({ label: ctx.t("deck", { n: view.base_deck }),
       count: view.base_deck }), ctx.el("span", {}, ctx.t("deck", { n: view.base_deck }))),
-    ctx.el("p", {}, makeup.join(" · ")));
+    makeup.length ? ctx.el("p", { class: "deck-makeup" },
+      ctx.t("deck.makeup", { list: makeup.join(ctx.t("list.sep")) })) : null);
 }
 
 function seatsTable(ctx, view) {
   const chefOf = (seat) => Object.entries(view.chefs || {}).filter(([, s]) => s === seat)
-    .map(([chef]) => ctx.t(`chef.${chef}`)).join(", ");
+    .map(([chef]) => ctx.t(`chef.${chef}`)).join(ctx.t("list.sep"));
   const state = (seat) => {
+    if (view.over) return "";  // no pizza is being played any more
     const place = (view.places || [])[seat];
     if (place) return ctx.t("seat.finished", { n: place });
     return (view.passed || []).includes(seat) ? ctx.t("seat.passed") : "";
@@ -74,7 +138,25 @@ function seatsTable(ctx, view) {
   Array.from({ length: ctx.players }, (_, seat) => ctx.el("tr", {},
     ctx.el("td", {}, ctx.name(seat)), ctx.el("td", {}, String(view.hand_sizes[seat])),
     ctx.el("td", {}, state(seat)), ctx.el("td", {}, chefOf(seat)),
-    ctx.el("td", {}, (view.scores[seat] || []).join(", ")))));
+    ctx.el("td", {}, placeList(ctx, view.scores[seat] || [])))));
+}
+
+function placeList(ctx, places) {
+  return places.map((n) => ctx.t("place", { n })).join(ctx.t("list.sep"));
+}
+
+// A seat chip's words: its places in the rounds played (the game has no
+// points: the final round's place decides), and its place in this round
+// once out. The catalogs' "seat.score" is "{score}", so these words stand
+// alone rather than after the shell's "score".
+function standing(ctx, view, seat) {
+  const places = view.scores[seat] || [];
+  const words = [];
+  if (places.length === 1) words.push(ctx.t("standing.round", { place: places[0] }));
+  if (places.length > 1) words.push(ctx.t("standing.rounds", { places: placeList(ctx, places) }));
+  const now = view.over ? null : (view.places || [])[seat];
+  if (now) words.push(ctx.t("seat.finished", { n: now }));
+  return words.length ? words.join(ctx.t("standing.sep")) : undefined;
 }
 
 export default {
@@ -137,7 +219,6 @@ export default {
   },
 
   scores(view, ctx) {
-    return view.scores.map((places) => (places.length
-      ? places.map((p) => ctx.t("place", { n: p })).join(" ") : "–"));
+    return view.scores.map((_, seat) => standing(ctx, view, seat));
   },
 };
