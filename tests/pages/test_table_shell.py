@@ -268,6 +268,9 @@ def test_a_bot_thinking_a_while_is_shown_at_its_seat(browser: Any, server: Serve
     bob.goto(invite)
     sit_down(bob, "Bob")
     page.wait_for_selector(".legal")
+    # Once both bots have passed, no events push comes until a person acts,
+    # so nothing but Ann's own pass can clear the mark.
+    expect(page.locator("ol.log li", has_text="has chosen the cards to pass")).to_have_count(2)
     sockets[-1].send('{"push": "thinking", "seat": 2}')
     thinking = page.locator(".seat.panel[data-seat='2'] .seat-thinking")
     expect(thinking).to_have_text("thinking…")

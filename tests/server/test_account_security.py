@@ -99,9 +99,13 @@ def test_sign_ins_for_unknown_names_leave_the_room_responsive(db_url: str) -> No
         server.check_loop()
     assert answers == [401] * 12
     assert len(probes) >= 5 and took > 1.0  # the probes ran while the checks did
-    # One hash held on the loop would hold a probe 0.15 s or more; the bound
-    # leaves room for a busy machine's scheduling, the median shows the rule.
-    assert max(probes) < 0.25, f"slowest probe {max(probes):.3f} s of {len(probes)}"
+    # One hash held on the loop would hold a probe 0.15 s or more, and the
+    # hashes run one after another, so a loop that hashed would hold most
+    # probes: the 90th percentile leaves room for a busy machine's
+    # scheduling of one probe, the median shows the rule, and the loop
+    # guard (check_loop) catches any single callback that held the loop.
+    slow = sorted(probes)[int(len(probes) * 0.9)]
+    assert slow < 0.25, f"90th-percentile probe {slow:.3f} s of {len(probes)}"
     assert statistics.median(probes) < 0.05, f"median probe {statistics.median(probes):.3f} s"
 
 
