@@ -44,6 +44,13 @@ def test_the_end_shows_the_result_first(browser: Any, server: Server) -> None:
     assert page.evaluate(ABOVE_BOARD)
     assert page.evaluate("document.activeElement.id") == "final-title"
     person.screenshot("papayoo-end-screen")
+    # On a phone the result's tables scroll inside the result box: nothing
+    # of it is cut off at the page's right edge.
+    page.set_viewport_size({"width": 360, "height": 740})
+    right = page.evaluate("""() => Math.max(...[...document.querySelectorAll(
+        '.final, .final > *, .final table')].map((n) => n.getBoundingClientRect().right))""")
+    assert right <= 360, f"the result reaches {right} px on a 360 px screen"
+    page.set_viewport_size({"width": 1280, "height": 900})
 
     assert page.get_by_role("link", name="Back to the lobby").get_attribute("href") == "/"
 

@@ -276,16 +276,7 @@ class Room:
                 raise SeatTaken("you already took your seat at the next table")
             token = security.new_token()
             fields = self._seat_fields(live, seat, token, account)
-            starting = all(s.control not in (Control.OPEN, Control.RESERVED) or s is new
-                           for s in again.data.seats)
-            await self.db(self._store_join, again.id, seat.seat, fields, starting)
-            for key, value in fields.items():
-                setattr(new, key, value)
-            if starting:
-                again.data.status = "playing"
-                self._changed(again)
-            else:
-                again.push_table(self.clock.now())
+            await self._seat_person(again, new, fields)
             return {"seat": seat.seat, "token": token, "table": again.info(self.clock.now())}
 
     def _announce_next(self, live: LiveTable) -> None:
@@ -332,18 +323,24 @@ class Room:
             fields = {"name": name, "token_hash": security.token_hash(token),
                       "account_id": account[0] if account else None,
                       "control": Control.SEATED}
-            humans = [s for s in live.data.seats if s.kind == "human"]
-            starting = all(s.control not in (Control.OPEN, Control.RESERVED) or s is seat
-                           for s in humans)
-            await self.db(self._store_join, live.id, seat.seat, fields, starting)
-            for key, value in fields.items():
-                setattr(seat, key, value)
-            if starting:
-                live.data.status = "playing"
-                self._changed(live)
-            else:
-                live.push_table(self.clock.now())
+            await self._seat_person(live, seat, fields)
         return {"seat": seat.seat, "token": token, "table": live.info(self.clock.now())}
+
+    async def _seat_person(self, live: LiveTable, seat: SeatData,
+                           fields: dict[str, Any]) -> None:
+        """Under the table's lock: store a person taking ``seat`` (and the
+        start when it was the last seat waiting for a person), then apply it
+        and tell the table. Bots' seats are never open or reserved."""
+        starting = all(s.control not in (Control.OPEN, Control.RESERVED) or s is seat
+                       for s in live.data.seats)
+        await self.db(self._store_join, live.id, seat.seat, fields, starting)
+        for key, value in fields.items():
+            setattr(seat, key, value)
+        if starting:
+            live.data.status = "playing"
+            self._changed(live)
+        else:
+            live.push_table(self.clock.now())
 
     def _store_join(self, table_id: str, seat: int, fields: dict[str, Any],
                     starting: bool) -> None:

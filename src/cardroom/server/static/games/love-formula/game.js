@@ -96,8 +96,7 @@ export function drawCard(ctx, code, small = false) {
     f.vp ? ctx.t("vp.couple", { a: f.vp[0], b: f.vp[1] }) : ""].filter(Boolean).join(", ");
   const mark = f.type === "vp" ? ctx.t("mark.vp") : TYPE_MARKS[f.type] || "";
   return svg("svg", { viewBox: "0 0 90 120", class: `lf-card${small ? " small" : ""}`, role: "img",
-    "aria-label": label, "data-type": type, "font-family": CARD_FONT },
-  svg("title", {}, `${label}\n${f.text}`),
+    "aria-label": label, "data-type": type, "data-card": code, "font-family": CARD_FONT },
   svg("rect", { x: 1, y: 1, width: 88, height: 118, rx: 7, fill: TYPE_COLOURS[f.type] || "#fff",
     stroke: "#333", "stroke-width": 1.5 }),
   svg("text", { x: 6, y: 16, "font-size": 13, "font-weight": "bold", fill: "#111",
@@ -286,5 +285,15 @@ export default {
 
   label(action, ctx) {
     return actionWords(ctx, action.split(" "));
+  },
+
+  // The card's type and its rules text (cards.json; the texts exist in
+  // English only, see the rules' "About the card texts").
+  cardInfo(code, ctx) {
+    const f = CARDS[code];
+    if (!f) return null;
+    const type = typeWord(ctx, f);
+    const head = type.charAt(0).toLocaleUpperCase(ctx.lang) + type.slice(1);
+    return f.text ? ctx.t("info.card", { type: head, text: f.text }) : head;
   },
 };

@@ -74,7 +74,7 @@ function drawCard(ctx, code, small = false) {
       "stroke-width": 2 }));
   }
   return card({ corner: sign ? "" : body.slice(0, 2), ink, face,
-    label: cardName(ctx, code), className: small ? "small" : "" });
+    label: cardName(ctx, code), className: small ? "small" : "", code });
 }
 
 function teamOf(view, seat) {
@@ -278,5 +278,15 @@ export default {
     }
     if (parts[0] === "play") return ctx.t("action.play", { card: cardName(ctx, parts[1]) });
     return ctx.t(`action.${parts[0]}`);
+  },
+
+  // What a card does (docs/games/muzicando.md): a sign blocks players, an
+  // oval card opens Glissando rows and Parada columns, a Do opens Sarabanda
+  // and the Muzicando piles, any other note goes one step from a laid note.
+  cardInfo(code, ctx) {
+    const { body, sign } = split(code);
+    if (sign) return ctx.t(`info.${SIGN_WORDS[body]}`);
+    if (OVALS.has(code)) return ctx.t("info.oval");
+    return ctx.t(body === "Do" ? "info.do" : "info.note");
   },
 };

@@ -170,6 +170,14 @@ export default {
     return totals(view).map((n) => String(n));
   },
 
+  // A card's worth (docs/games/papayoo.md, Scoring): Payoo cards their
+  // number, the 7 the die picks 40, every other card nothing.
+  cardInfo(code, ctx) {
+    const { value, suit } = parse(code);
+    if (suit === "P") return ctx.t("info.payoo", { n: value });
+    return ctx.t(value === 7 ? "info.seven" : "info.plain");
+  },
+
   batch(view) {
     return view.phase === "pass" ? { verb: "pass", count: view.pass_count - (view.chosen || []).length } : null;
   },

@@ -33,7 +33,7 @@ function drawCard(ctx, code, height = 1) {
         `×${height}`));
   }
   return card({ corner: code.slice(0, -1), ink: look.ink, fill: look.fill, face,
-    label: height > 1 ? `${cardName(ctx, code)} ×${height}` : cardName(ctx, code) });
+    label: height > 1 ? `${cardName(ctx, code)} ×${height}` : cardName(ctx, code), code });
 }
 
 function die(ctx, value) {
@@ -135,5 +135,14 @@ export default {
     if (verb === "push") return ctx.t("action.push", { name: ctx.name(Number(arg)) });
     if (arg) return ctx.t(`action.${verb}`, { card: cardName(ctx, arg) });
     return ctx.t(`action.${verb}`);
+  },
+
+  // What a card does when it ends a play (docs/games/pile-up.md, "What the
+  // play does"): white pushes the column, black arms it, any other colour
+  // takes it when it is armed or shows three visible cards.
+  cardInfo(code, ctx) {
+    const colour = code.slice(-1);
+    const kind = colour === "W" ? "white" : colour === "K" ? "black" : "plain";
+    return ctx.t(`info.${kind}`, { n: code.slice(0, -1) });
   },
 };

@@ -5,6 +5,7 @@ const TOPPING_HUES = ["#fde68a", "#fecaca", "#bbf7d0", "#bfdbfe", "#e9d5ff", "#f
 // The deck's highest topping (48 toppings: four of each value 1 to 12).
 const HIGHEST = 12;
 const COPIES = 4;
+const CHEFS = ["nonna", "pro", "novice", "loser"];
 
 // A topping, or a stack of `count` equal ones: the count is a badge in the
 // free top-right corner, clear of both corner indices (the upside-down one
@@ -15,7 +16,7 @@ function topping(ctx, value, count = 1) {
     "font-size": 20, "font-weight": "bold", fill: "#7c2d12" }, String(value))];
   if (count > 1) face.push(stackBadge(ctx, count));
   return card({ corner: String(value), ink: "#7c2d12", fill: "#fffaf0", face,
-    label: ctx.t("topping.stack", { value, n: count }) });
+    label: ctx.t("topping.stack", { value, n: count }), code: String(value) });
 }
 
 function stackBadge(ctx, count) {
@@ -31,7 +32,7 @@ function baseCard(ctx, base, size) {
     stroke: "#b45309", "stroke-width": 2 }), ctx.svg("text", { x: 30, y: 52,
     "text-anchor": "middle", "font-size": 18, "font-weight": "bold", fill: "#7c2d12" }, base)];
   return card({ corner: base, fill: "#fff7ed", ink: "#7c2d12", face,
-    label: ctx.t(`base.${base}`) });
+    label: ctx.t(`base.${base}`), code: base });
 }
 
 function counts(values) {
@@ -220,5 +221,17 @@ export default {
 
   scores(view, ctx) {
     return view.scores.map((_, seat) => standing(ctx, view, seat));
+  },
+
+  // What a card does (docs/games/pizzamania.md): a topping is beaten only
+  // by a higher value, a base sets how many equal toppings make a play, a
+  // chef card says what its holder gives before the next round.
+  cardInfo(code, ctx) {
+    if (/^x[123]$/.test(code)) return ctx.t(`info.${code}`);
+    if (CHEFS.includes(code)) return ctx.t(`info.chef.${code}`);
+    const value = Number(code);
+    if (!Number.isInteger(value)) return null;
+    return value >= HIGHEST ? ctx.t("info.topping.top", { value })
+      : ctx.t("info.topping", { value, next: value + 1 });
   },
 };

@@ -1,0 +1,96 @@
+"""A card's meaning at hand (issue 40, item 5): every game's `cardInfo`
+hook says what a card in the hand is and does, in the player's language,
+inside the card tooltip of lib/cards.js."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.pages.browser import Server
+from tests.pages.test_motion import seated
+from tests.pages.test_play import SETTINGS, post
+
+GAMES_DIR = Path(__file__).resolve().parents[2] / "src/cardroom/server/static/games"
+TIP = ".card-tip:not([hidden])"
+# English and one other language per game, so every translation is reached.
+OTHER = {"papayoo": ("uk-UA", "uk"), "pizzamania": ("ru-RU", "ru"), "pile-up": ("ja-JP", "ja"),
+         "muzicando": ("uk-UA", "uk"), "love-formula": ("ru-RU", "ru")}
+
+# The first card of the hand (or of the pack while drafting): focus it, or
+# the move wrapping it, and give back its code.
+FOCUS_FIRST = """() => {
+  const card = document.querySelector('.board .hand [data-card]');
+  if (!card) return null;
+  const target = card.closest('[tabindex], button') || card;
+  target.focus();
+  return card.getAttribute('data-card');
+}"""
+
+
+def info_patterns(game: str, lang: str) -> list[re.Pattern[str]]:
+    """Every `info.*` sentence of the game's catalog, placeholders as wildcards."""
+    catalog = json.loads((GAMES_DIR / game / f"{lang}.json").read_text(encoding="utf-8"))
+    texts: list[str] = []
+    for key, value in catalog.items():
+        if key.startswith("info."):
+            texts += list(value.values()) if isinstance(value, dict) else [value]
+    return [re.compile(re.sub(r"\\\{\w+\\\}", ".+", re.escape(text)), re.S) for text in texts]
+
+
+def table(server: Server, game: str) -> str:
+    players, options = SETTINGS[game]
+    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "heuristic"}] * (players - 1)
+    created = post(server, "/api/tables", {"game": game, "players": players, "seed": 3,
+                                           "options": options, "seats": seats})
+    return f"{server.base}{created['invite']}"
+
+
+def hand_tip(person: Any) -> tuple[str, str, str]:
+    """Focuses a hand card; its code, and the tooltip's name and meaning."""
+    page = person.page
+    page.wait_for_selector(".board .hand [data-card]")
+    # The bots move meanwhile and the board is redrawn: focus again until
+    # the tooltip holds.
+    for _ in range(20):
+        code = page.evaluate(FOCUS_FIRST)
+        assert code, "no card in the hand carries data-card"
+        page.wait_for_timeout(200)
+        if page.locator(TIP).count():
+            break
+    page.locator(TIP).wait_for(timeout=5000)
+    name = page.locator(f"{TIP} strong").inner_text()
+    meaning = page.locator(f"{TIP} span")
+    assert meaning.count() == 1, f"no meaning for {code}: {page.locator(TIP).inner_text()}"
+    return code, name, meaning.inner_text()
+
+
+def expect_meaning(game: str, lang: str, code: str, meaning: str) -> None:
+    assert any(p.fullmatch(meaning) for p in info_patterns(game, lang)), (code, meaning)
+    if game == "love-formula":
+        cards = json.loads((GAMES_DIR / game / "cards.json").read_text(encoding="utf-8"))
+        assert cards[code]["text"] in meaning, (code, meaning)
+    elif game == "pile-up" or (game == "papayoo" and code.endswith("P")):
+        # The sentence speaks of this card: its column, or its points.
+        assert code[:-1] in meaning, (code, meaning)
+
+
+@pytest.mark.parametrize("game", list(SETTINGS))
+def test_a_hand_card_explains_itself_in_two_languages(browser: Any, server: Server,
+                                                       game: str) -> None:
+    locale, lang = OTHER[game]
+    people = []
+    for where, words in (("en-US", "en"), (locale, lang)):
+        person = seated(browser, table(server, game), locale=where, name="Ada")
+        people.append(person)
+        code, name, meaning = hand_tip(person)
+        assert name and meaning and meaning != name, (code, name, meaning)
+        expect_meaning(game, words, code, meaning)
+    english, other = people
+    assert not english.errors and not other.errors, english.errors + other.errors
+    for person in people:
+        person.page.context.close()
