@@ -6,7 +6,6 @@ may lack (the rest, U+1D13D, was an empty box in Debian's Chromium)."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,7 +16,7 @@ from cardroom.core.game import State
 from cardroom.core.record import Record
 from cardroom.games import get_game
 from tests.pages.browser import Server
-from tests.pages.test_play import get_json, new_person, post
+from tests.pages.test_play import finished_bots_table, new_person
 
 PLAYERS = 4
 SEEDS = range(1, 31)
@@ -35,16 +34,7 @@ def bots_game(server: Server, seed: int) -> tuple[str, Record]:
 
 
 def play_bots_game(server: Server, seed: int) -> tuple[str, Record]:
-    created = post(server, "/api/tables", {
-        "game": "muzicando", "players": PLAYERS, "seed": seed, "options": {"deals": 1},
-        "seats": [{"kind": "bot", "bot": "heuristic"}] * PLAYERS})
-    table = created["id"]
-    deadline = time.monotonic() + 60
-    while get_json(server, f"/api/tables/{table}")["status"] != "over":
-        assert time.monotonic() < deadline, f"the bots' table {table} did not finish in 60 s"
-        time.sleep(0.1)
-    record = Record.from_json(get_json(server, f"/api/tables/{table}/record")["record"])
-    return table, record
+    return finished_bots_table(server, "muzicando", PLAYERS, seed, {"deals": 1})
 
 
 def replay_steps(record: Record) -> Iterator[tuple[int, State]]:

@@ -6,7 +6,6 @@ empty hand nor last round's "You received"."""
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import pytest
@@ -15,7 +14,7 @@ from cardroom.core.record import Record
 from tests.pages.browser import Server
 from tests.pages.driver import Person
 from tests.pages.test_muzicando_layout import replay_steps
-from tests.pages.test_play import get_json, new_person, post, sit_down
+from tests.pages.test_play import finished_bots_table, new_person, post, sit_down
 
 PLAYERS = 4
 SEED = 11
@@ -25,16 +24,7 @@ WIDTHS = [360, 1280]
 @pytest.fixture(scope="module")
 def finished(server: Server) -> tuple[str, Record]:
     """A seeded table of bots, played out by the server: its id and record."""
-    created = post(server, "/api/tables", {
-        "game": "papayoo", "players": PLAYERS, "seed": SEED, "options": {"rounds": 1},
-        "seats": [{"kind": "bot", "bot": "heuristic"}] * PLAYERS})
-    table = created["id"]
-    deadline = time.monotonic() + 60
-    while get_json(server, f"/api/tables/{table}")["status"] != "over":
-        assert time.monotonic() < deadline, f"the bots' table {table} did not finish in 60 s"
-        time.sleep(0.1)
-    record = Record.from_json(get_json(server, f"/api/tables/{table}/record")["record"])
-    return table, record
+    return finished_bots_table(server, "papayoo", PLAYERS, SEED, {"rounds": 1})
 
 
 def first_step(record: Record, wanted: Any) -> tuple[int, int]:

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from cardroom.core.record import Record
 from tests.pages.browser import Server
 from tests.pages.driver import Person, hand_anywhere
 
@@ -38,6 +39,21 @@ def get_json(server: Server, path: str, body: dict[str, Any] | None = None) -> d
     with urllib.request.urlopen(request, timeout=10) as answer:
         answered: dict[str, Any] = json.load(answer)
         return answered
+
+
+def finished_bots_table(server: Server, game: str, players: int, seed: int,
+                        options: dict[str, Any]) -> tuple[str, Record]:
+    """A seeded table of heuristic bots, played out by the server: its id and record."""
+    created = post(server, "/api/tables", {
+        "game": game, "players": players, "seed": seed, "options": options,
+        "seats": [{"kind": "bot", "bot": "heuristic"}] * players})
+    table = created["id"]
+    deadline = time.monotonic() + 60
+    while get_json(server, f"/api/tables/{table}")["status"] != "over":
+        assert time.monotonic() < deadline, f"the bots' table {table} did not finish in 60 s"
+        time.sleep(0.1)
+    record = Record.from_json(get_json(server, f"/api/tables/{table}/record")["record"])
+    return table, record
 
 
 def new_person(browser: Any, width: int = 1280) -> Person:
