@@ -63,6 +63,7 @@ def create_app(config: Config, clock: Clock | None = None) -> FastAPI:
         await ws.serve(websocket, table_id, room, config)
 
     _pages(app, room)
+    app.openapi()  # built now and kept: made on first request, it holds the loop ~0.1 s
     return app
 
 

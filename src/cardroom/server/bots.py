@@ -81,8 +81,15 @@ class BotPool:
 
     def _start(self) -> ProcessPoolExecutor:
         # spawn: a worker never inherits the server's sockets or threads.
-        return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=start_worker, initargs=(os.getpid(), self.nice))
+        spawn = multiprocessing.get_context("spawn")
+        executor = ProcessPoolExecutor(self.workers, mp_context=spawn, initializer=start_worker,
+                                       initargs=(os.getpid(), self.nice))
+        # The executor starts a worker inside submit() (a fork and exec, tens
+        # of milliseconds) until it has them all: start them from a thread
+        # now, so that no bot's first move waits on the event loop for one.
+        threading.Thread(target=warm, args=(executor, self.workers),
+                         name="cardroom-bot-start", daemon=True).start()
+        return executor
 
     async def think(self, turn: BotTurn, lane: Lane = Lane.PEOPLE, owner: str = "") -> Thought:
         """The turn's bot's decision, computed by a worker when the turn's
@@ -195,6 +202,14 @@ class BotPool:
         self.executor.shutdown(wait=False, cancel_futures=True)
         threading.Thread(target=stop_processes, args=(processes, STOP_WAIT_S),
                          name="cardroom-bot-stop").start()
+
+
+def warm(executor: ProcessPoolExecutor, workers: int) -> None:
+    """Have the executor start all its workers (each submit starts one
+    while none is idle)."""
+    with contextlib.suppress(RuntimeError, BrokenProcessPool):  # shut down meanwhile
+        for _ in range(workers):
+            executor.submit(int)
 
 
 def stop_processes(processes: Sequence[BaseProcess], wait_s: float) -> None:
