@@ -12,7 +12,7 @@ from cardroom.core.errors import CardroomError
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from cardroom.cli import play, replay, schema, simulate
+    from cardroom.cli import learn, play, replay, schema, simulate
 
     parser = argparse.ArgumentParser(
         prog="cardroom", description="Tabletop card games: play, simulate, and the engine protocol."
@@ -24,6 +24,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_parser(sub)
     simulate.add_parser(sub)
     schema.add_parser(sub)
+    learn.add_parser(sub)
     for module in _optional_commands():
         module.add_parser(sub)
     return parser

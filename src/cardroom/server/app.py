@@ -19,6 +19,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from cardroom import protocol
 from cardroom.core.errors import BadRequest, CardroomError
 from cardroom.core.events import PUBLIC, Viewer
+from cardroom.core.lessons import Lesson, load_lesson
 from cardroom.core.record import Record
 from cardroom.core.registry import replay
 from cardroom.games import all_games, get_game
@@ -26,7 +27,14 @@ from cardroom.plugins import load_everything
 from cardroom.server import accounts, ws
 from cardroom.server.clock import Clock, SystemClock
 from cardroom.server.config import Config
-from cardroom.server.errors import Forbidden, NoTable, RateLimited, TooLarge, error_response
+from cardroom.server.errors import (
+    Forbidden,
+    NoLesson,
+    NoTable,
+    RateLimited,
+    TooLarge,
+    error_response,
+)
 from cardroom.server.headers import SecurityHeaders
 from cardroom.server.inputs import bearer, client_address, read_body
 from cardroom.server.limits import MAX_BODY_BYTES, Buckets
@@ -93,7 +101,8 @@ def _lobby_routes(app: FastAPI, room: Room, buckets: Buckets) -> None:
 
     @app.get("/api/games")
     async def games() -> dict[str, Any]:
-        return {"games": [g.describe() for g in all_games()]}
+        return {"games": [{**g.describe(), "lesson": load_lesson(g) is not None}
+                          for g in all_games()]}
 
     @app.post("/api/tables")
     async def create(request: Request) -> dict[str, Any]:
@@ -101,6 +110,17 @@ def _lobby_routes(app: FastAPI, room: Room, buckets: Buckets) -> None:
         body = await read_body(request)
         account = await room.account(bearer(request))
         return await room.create(body, client_address(request), account)
+
+    @app.get("/api/lessons/{game_id}")
+    async def lesson(game_id: str) -> dict[str, Any]:
+        return _lesson_of(game_id).public()
+
+    @app.post("/api/lessons/{game_id}")
+    async def start_lesson(game_id: str, request: Request) -> dict[str, Any]:
+        throttle(request)
+        body = await read_body(request)
+        account = await room.account(bearer(request))
+        return await room.create_lesson(game_id, body, client_address(request), account)
 
     @app.get("/api/tables")
     async def tables(offset: str = "0", limit: str | None = None) -> dict[str, Any]:
@@ -208,9 +228,24 @@ def _pages(app: FastAPI, room: Room) -> None:
             return not_found_page()
         return FileResponse(INDEX)
 
+    @app.get("/learn/{game_id}", include_in_schema=False)
+    async def learn_page(game_id: str) -> Response:
+        try:
+            _lesson_of(game_id)
+        except CardroomError:
+            return not_found_page()
+        return FileResponse(INDEX)
+
     @app.get("/leaderboard/{game}", include_in_schema=False)
     async def leaderboard_page(game: str) -> FileResponse:
         return FileResponse(INDEX)
+
+
+def _lesson_of(game_id: str) -> Lesson:
+    lesson = load_lesson(get_game(game_id))
+    if lesson is None:
+        raise NoLesson(f"there is no lesson for {game_id!r} yet")
+    return lesson
 
 
 class BodyLimit:

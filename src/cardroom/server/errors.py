@@ -8,8 +8,8 @@ from fastapi.responses import JSONResponse
 from cardroom.core.errors import CardroomError
 from cardroom.protocol import Forbidden
 
-__all__ = ["Forbidden", "NoTable", "RateLimited", "SeatTaken", "StorageFailed", "TableFull",
-           "TooLarge", "Unauthorized", "error_response", "http_status"]
+__all__ = ["Forbidden", "NoLesson", "NoTable", "RateLimited", "SeatTaken", "StorageFailed",
+           "TableFull", "TooLarge", "Unauthorized", "error_response", "http_status"]
 
 
 class Unauthorized(CardroomError):
@@ -18,6 +18,10 @@ class Unauthorized(CardroomError):
 
 class NoTable(CardroomError):
     code = "no_table"
+
+
+class NoLesson(CardroomError):
+    code = "not_found"
 
 
 class SeatTaken(CardroomError):

@@ -17,6 +17,7 @@ from typing import Any
 from cardroom import protocol
 from cardroom.core.bot import Bot, make_bot
 from cardroom.core.events import PUBLIC, Event, Viewer
+from cardroom.core.lessons import Lesson, load_lesson
 from cardroom.core.record import Record
 from cardroom.core.registry import replay
 from cardroom.core.table import Cursor, TableDriver, Thought
@@ -145,6 +146,7 @@ class LiveTable:
     # all-bot table; None while someone is.
     idle_since: float | None = None
     started: float = 0.0  # the room's clock when it was built
+    lesson: Lesson | None = None  # what its scripted seats play, at a lesson's table
 
     @property
     def id(self) -> str:
@@ -156,6 +158,18 @@ class LiveTable:
 
     def seat(self, number: int) -> SeatData:
         return self.data.seats[number]
+
+    def played(self, seat: int) -> int:
+        """How many actions the seat has played at this table."""
+        return sum(1 for s, _ in self.data.actions if s == seat)
+
+    def scripted(self, seat: int) -> str | None:
+        """At a lesson's table, the seat's next action of the lesson (its
+        script, or the step the learner is at); None elsewhere and once the
+        lesson has none left for it."""
+        if self.lesson is None:
+            return None
+        return self.lesson.expected(seat, self.played(seat))
 
     # ----- who holds what ------------------------------------------------------
     def holds(self, conn: Conn) -> bool:
@@ -302,6 +316,8 @@ def table_info(data: TableData, to_act: list[int],
         "seats": [seat_info(s) for s in data.seats],
         "to_act": to_act, "clocks": clocks, "invite": invite_path(data.id),
     }
+    if data.lesson is not None:
+        out["lesson"] = data.lesson
     if data.status == "over":
         out["result"] = data.result
         if data.end_reason is not None:
@@ -335,7 +351,8 @@ def build(data: TableData) -> LiveTable:
                                               secrets.randbits(63), seat.budget))
         elif seat.control in (Control.AWAY, Control.LEFT):
             table.set_bot(seat.seat, standin(table))
-    return LiveTable(data, table)
+    lesson = load_lesson(state.game) if data.lesson is not None else None
+    return LiveTable(data, table, lesson=lesson)
 
 
 def standin(table: TableDriver) -> Bot:

@@ -43,6 +43,8 @@ class TableRow(Base):
     end_reason: Mapped[str | None] = mapped_column(String(16), nullable=True)
     # "Play again": the table where this one's seats play the next deal.
     next_table: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # A lesson's table: the game whose lesson its scripted seats follow.
+    lesson: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class SeatRow(Base):

@@ -20,15 +20,18 @@ from typing import Any, TypeVar
 
 from cardroom import protocol
 from cardroom.core.bot import Bot
-from cardroom.core.errors import BadRequest, CardroomError, GameOver, NotYourTurn
+from cardroom.core.errors import BadRequest, CardroomError, GameOver, IllegalAction, NotYourTurn
 from cardroom.core.events import PUBLIC
+from cardroom.core.lessons import load_lesson
 from cardroom.core.table import BotTurn, Thought
+from cardroom.games import get_game
 from cardroom.server import security
 from cardroom.server.bots import BotPool, Lane
 from cardroom.server.clock import Clock, SystemClock
 from cardroom.server.config import Config
 from cardroom.server.errors import (
     Forbidden,
+    NoLesson,
     NoTable,
     SeatTaken,
     StorageFailed,
@@ -50,6 +53,8 @@ BACKGROUND_NICE = 10
 SWEEP_EVERY_S = 1.0
 # A bot that has been thinking this long (seconds) is shown as thinking.
 THINKING_NOTICE_S = 0.5
+# Who plays a lesson's scripted seat once its script is played out.
+LESSON_BOT = "easy"
 
 
 class Room:
@@ -160,7 +165,7 @@ class Room:
         """Tables someone can join (first) or watch, then the games that
         finished last; one page of them."""
         now = self.clock.now()
-        going = [t for t in self.tables.values() if t.status != "over"]
+        going = [t for t in self.tables.values() if t.status != "over" and t.lesson is None]
         going.sort(key=lambda t: t.status != "waiting")
         rows: list[LiveTable | dict[str, Any]] = [*going, *self.recent]
         page = rows[offset:offset + limit]
@@ -172,6 +177,30 @@ class Room:
         # Checking the options deals a game, and building the table makes
         # its bots: CPU work, off the event loop.
         live = await asyncio.to_thread(_prepare, body)
+        owner = await self._open(live, address, account)
+        return {"table": live.id, "invite": f"/tables/{live.id}", "owner_token": owner,
+                **live.info(self.clock.now())}
+
+    async def create_lesson(self, game_id: str, body: dict[str, Any], address: str,
+                            account: tuple[int, str] | None) -> dict[str, Any]:
+        """A table that plays the game's lesson, the asker in the learner's
+        seat (its token returned) and the other seats scripted; unlisted."""
+        name = display_name(body.get("name"))
+        live = await asyncio.to_thread(_prepare_lesson, game_id)
+        assert live.lesson is not None
+        token = security.new_token()
+        seat = live.seat(live.lesson.seat)
+        seat.name, seat.token_hash, seat.control = name, security.token_hash(token), Control.SEATED
+        seat.account_id = account[0] if account else None
+        live.data.status = "playing"
+        owner = await self._open(live, address, account)
+        return {"seat": seat.seat, "token": token, "owner_token": owner,
+                "table": live.info(self.clock.now())}
+
+    async def _open(self, live: LiveTable, address: str,
+                    account: tuple[int, str] | None) -> str:
+        """Store a new table (within its creator's quota) and start it;
+        returns its owner token."""
         data = live.data
         owner = security.new_token()
         data.creator_key = security.address_key(address)
@@ -186,8 +215,7 @@ class Room:
         if live.status == "playing":
             live.reclock(self.clock.now())
             self.schedule_bots(live)
-        return {"table": data.id, "invite": f"/tables/{data.id}", "owner_token": owner,
-                **live.info(self.clock.now())}
+        return owner
 
     async def again(self, table_id: str, token: Any, address: str,
                     account: tuple[int, str] | None) -> dict[str, Any]:
@@ -440,6 +468,7 @@ class Room:
             self._check_playing(live)
             if live.seat(seat).control == Control.LEFT:
                 raise Forbidden("you left this table: a bot plays this seat now")
+            _follow_lesson(live, seat, text)
             answer = await self._move(live, seat, text, conn)
         assert answer is not None
         return answer
@@ -499,7 +528,8 @@ class Room:
         if finish is not None:
             live.data.result = finish.result
             self._keep_finished(live)
-            self.recent.appendleft(live.info(now))
+            if live.lesson is None:
+                self.recent.appendleft(live.info(now))
         return finish is not None
 
     def _publish(self, live: LiveTable, actor: Conn | None = None,
@@ -542,6 +572,7 @@ class Room:
         fresh = build(data)
         live.stop_bots()
         live.data, live.table, live.running = fresh.data, fresh.table, {}
+        live.lesson = fresh.lesson
         for conn in live.conns:
             conn.follow(live.table)
         live.reclock(self.clock.now())
@@ -745,7 +776,12 @@ class Room:
                      lane: Lane) -> Thought:
         """The bot's answer; after THINKING_NOTICE_S the table is told the bot
         is thinking. A worker that died is replaced and asked again; a bot
-        that fails plays its first legal move."""
+        that fails plays its first legal move. A lesson's scripted seat
+        plays its script's next action while it is legal."""
+        scripted = live.scripted(job.seat)
+        if scripted is not None and scripted in job.legal:
+            job.thought = Thought(turn.seat, turn.version, scripted, turn.bot)
+            return job.thought
         notice = asyncio.get_running_loop().call_later(
             THINKING_NOTICE_S, self._notice_thinking, live, job)
         try:
@@ -867,6 +903,30 @@ def reserved_key(token_hash: str) -> str:
 
 def reserved_hash(token_hash: str) -> str:
     return security.token_hash(reserved_key(token_hash))
+
+
+def _prepare_lesson(game_id: str) -> LiveTable:
+    """A lesson's table, built but not yet stored: its scripted seats are
+    bots (LESSON_BOT once their script is played out)."""
+    game = get_game(game_id)
+    lesson = load_lesson(game)
+    if lesson is None:
+        raise NoLesson(f"{game.name} has no lesson yet")
+    seats = [{"kind": "human"} if seat == lesson.seat else {"kind": "bot", "bot": LESSON_BOT}
+             for seat in range(lesson.players)]
+    live = _prepare({"game": game.id, "players": lesson.players, "seed": lesson.seed,
+                     "options": dict(lesson.options), "seats": seats, "hints": False})
+    live.data.lesson, live.lesson = game.id, lesson
+    return live
+
+
+def _follow_lesson(live: LiveTable, seat: int, text: str) -> None:
+    """At a lesson's table, the learner plays the move the lesson's step
+    asks for: another legal move is refused (an illegal one is left to the
+    engine, whose refusal says why)."""
+    expected = live.scripted(seat) if live.lesson and seat == live.lesson.seat else None
+    if expected is not None and text != expected and text in live.table.state.legal_texts(seat):
+        raise IllegalAction(f"this step of the lesson asks for another move ({expected})")
 
 
 def _prepare(body: dict[str, Any]) -> LiveTable:

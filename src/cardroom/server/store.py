@@ -97,6 +97,7 @@ class TableData:
     owner_hash: str | None = None  # the owner token's hash
     end_reason: str | None = None  # expired, stopped, abandoned (ended early)
     next_table: str | None = None  # where its seats play again, once asked
+    lesson: str | None = None  # the game whose lesson this table plays
 
 
 @dataclass
@@ -208,8 +209,9 @@ class Store:
 
     def finished_tables(self, limit: int, account_id: int | None = None) -> list[TableData]:
         """The most recently finished games, played to their end (of one
-        account, if given), without their actions."""
-        query = select(TableRow).where(TableRow.status == "over", TableRow.end_reason.is_(None))
+        account, if given), without their actions; never a lesson's."""
+        query = select(TableRow).where(TableRow.status == "over", TableRow.end_reason.is_(None),
+                                       TableRow.lesson.is_(None))
         if account_id is not None:
             mine = select(SeatRow.table_id).where(SeatRow.account_id == account_id)
             query = query.where(TableRow.id.in_(mine))
@@ -464,7 +466,8 @@ def _table_row(data: TableData) -> dict[str, Any]:
             "created_at": data.created_at, "finished_at": data.finished_at,
             "result": data.result, "creator_key": data.creator_key,
             "creator_account": data.creator_account, "owner_hash": data.owner_hash,
-            "end_reason": data.end_reason, "next_table": data.next_table}
+            "end_reason": data.end_reason, "next_table": data.next_table,
+            "lesson": data.lesson}
 
 
 def _seat_row(table_id: str, seat: SeatData) -> dict[str, Any]:
@@ -527,4 +530,5 @@ def _table_data(row: TableRow, seats: list[SeatData],
     return TableData(row.id, row.game, row.players, row.seed, row.options, row.status,
                      row.rated, row.hints, row.prepared, clock, row.created_at,
                      row.finished_at, row.result, seats, actions, row.creator_key,
-                     row.creator_account, row.owner_hash, row.end_reason, row.next_table)
+                     row.creator_account, row.owner_hash, row.end_reason, row.next_table,
+                     row.lesson)

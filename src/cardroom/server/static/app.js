@@ -8,6 +8,7 @@ const ROUTES = [
   [/^\/$/, async (ctx) => (await import("./lobby.js")).showLobby(ctx)],
   [/^\/tables\/([\w-]+)$/, async (ctx, id) => (await import("./table.js")).showTable(ctx, id)],
   [/^\/replays\/([\w-]+)$/, async (ctx, id) => (await import("./replay.js")).showReplay(ctx, id)],
+  [/^\/learn\/([a-z-]+)$/, async (ctx, game) => (await import("./learn.js")).showLesson(ctx, game)],
   [/^\/leaderboard\/([a-z-]+)$/,
     async (ctx, game) => (await import("./lobby/leaderboards.js")).showLeaderboard(ctx, game)],
 ];

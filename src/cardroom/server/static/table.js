@@ -74,9 +74,10 @@ function joinForm(ctx, game, info) {
   name.focus();
 }
 
-class TablePage {
-  constructor(ctx, game, info, token) {
-    Object.assign(this, { ctx, game, token, t: game.t });
+// `lesson`: a LessonGuide (table/lesson.js) when the table plays a lesson.
+export class TablePage {
+  constructor(ctx, game, info, token, lesson = null) {
+    Object.assign(this, { ctx, game, token, lesson, t: game.t });
     this.state = new TableState(info);
     this.moves = new Moves();
     this.alerts = new TurnAlerts(this.t, this.state, () => this.state.touched("alerts"));
@@ -90,6 +91,10 @@ class TablePage {
       onChat: (lines) => lines.forEach((line) => this.shell.chat.add(line.name, line.text)),
     });
     this.ticker = setInterval(() => this.tick(), 1000);
+    if (lesson) {
+      this.shell.nodes.prompt.before(lesson.node);
+      lesson.onAdvance = () => this.state.touched("legal");
+    }
   }
 
   // What the person's clicks in the shell do.
@@ -118,10 +123,12 @@ class TablePage {
   // decide what can be built, then the shell redraws what changed.
   changed(changed, events) {
     if (changed.has("legal") || changed.has("view")) {
-      this.moves.setLegal(this.state.legal, this.batchFor());
+      const legal = this.lesson ? this.lesson.allowed(this.state.legal) : this.state.legal;
+      this.moves.setLegal(legal, this.batchFor());
       changed.add("moves");
     }
     this.shell.redraw(changed, events);
+    if (this.lesson) this.lesson.show(this.state, this.shell.root);
     this.alerts.update();
     if (changed.has("view")) this.sync.fetchResult();
     if (changed.has("legal")) this.sendQueued();
@@ -130,6 +137,8 @@ class TablePage {
   batchFor() {
     const { legal, view } = this.state;
     const { module } = this.game;
+    // A lesson asks for each move in turn: nothing is chosen in a batch.
+    if (this.lesson && this.lesson.active) return null;
     return legal.length && module.batch ? module.batch(view, this.shell.gameContext()) : null;
   }
 
@@ -196,6 +205,7 @@ class TablePage {
     const answer = await this.sync.act(action);
     this.moves.answered();
     if (!answer.ok) this.state.update({ notice: errorText(this.t, answer.error) });
+    else if (this.lesson) this.lesson.acted(action);
   }
 
   // A click on what cannot be played: the move goes to the server, whose
@@ -212,7 +222,15 @@ class TablePage {
     }
     if (moves.sending) return;
     const action = [...moves.step, ...more].join(" ");
-    if (!shapedLike(action, moves.legal)) {
+    // In a lesson the page offers only the step's move: the others the
+    // rules allow are refused here, in the lesson's words.
+    const legal = this.lesson ? state.legal : moves.legal;
+    const refusal = this.lesson && this.lesson.refusal(action, legal);
+    if (refusal) {
+      this.shell.whyNot(refusal, node);
+      return;
+    }
+    if (!shapedLike(action, legal)) {
       // Half a move (a square before its card): the engine would only say
       // it cannot read it, so the page says it plainly.
       this.shell.whyNot(this.t("table.cannot_now"), node);

@@ -24,8 +24,15 @@ export function quickPanel(lobby) {
     el("ul", { class: "quick-games" }, games.map((game, i) => el("li", {},
       el("b", {}, names[game.id]),
       el("span", { class: "muted" }, t("lobby.players", { n: quickPlayers(game) })),
-      buttons[i]))),
+      buttons[i], learnLink(t, game, names[game.id])))),
     message);
+}
+
+// "Learn to play": the game's lesson, where it has one.
+function learnLink(t, game, name) {
+  if (game.lesson === false) return null;
+  return el("a", { href: `/learn/${game.id}`, class: "learn-link", "data-learn": game.id,
+    "aria-label": t("learn.link_label", { game: name }) }, t("learn.link"));
 }
 
 function quickPlayers(game) {

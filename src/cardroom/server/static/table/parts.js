@@ -148,11 +148,15 @@ function dialog(title, t, ...body) {
   return node;
 }
 
-export function rulesDialog(t) {
+// The game's rules, and its lesson (/learn/<game>) for those who would
+// rather learn by playing.
+export function rulesDialog(t, gameId) {
   const sections = t.raw("rules");
   const body = Array.isArray(sections) ? sections.map((section) => el("section", {},
     el("h3", {}, section.title), (section.body || []).map((p) => el("p", {}, p)))) : [];
-  return dialog(t("table.rules_of", { game: t("name") }), t, body);
+  const learn = el("p", { class: "learn-link" },
+    el("a", { href: `/learn/${gameId}`, "data-learn": gameId }, t("learn.link")));
+  return dialog(t("table.rules_of", { game: t("name") }), t, learn, body);
 }
 
 export function termButton(t, name) {

@@ -239,7 +239,7 @@ export class Shell {
   // would miss it.
   tools() {
     const { t, state, on } = this;
-    const tools = [["rules", t("table.rules"), () => rulesDialog(t).showModal()]];
+    const tools = [["rules", t("table.rules"), () => rulesDialog(t, state.info.game).showModal()]];
     if (state.info.hints && state.seat !== null && this.moves.legal.length > 0) {
       tools.push(["hint", t("table.hint"), on.hint]);
     }
