@@ -13,7 +13,7 @@ from typing import Any
 
 from cardroom.core.errors import CardroomError
 from cardroom.core.game import Game, State
-from cardroom.core.lessons import Lesson, LessonError, Step, load_lesson, trace
+from cardroom.core.lessons import Lesson, LessonError, Step, load_lesson, play_script, trace
 from cardroom.games import all_games
 
 Ask = Callable[[str], str]
@@ -109,14 +109,7 @@ class Learner:
 
     def scripted(self) -> None:
         """The other seats play their script while the game awaits them."""
-        while True:
-            ready = [s for s in self.state.to_act() if s != self.lesson.seat
-                     and self.lesson.expected(s, self.played[s]) is not None]
-            if not ready:
-                break
-            seat = ready[0]
-            self.state.act(seat, self.lesson.expected(seat, self.played[seat]) or "")
-            self.played[seat] += 1
+        play_script(self.lesson, self.state, self.played)
         self.events()
 
     def events(self) -> None:

@@ -166,17 +166,17 @@ def rehearse(lesson: Lesson, game: Game,
         raise LessonError(f"the lesson's game cannot start: {err.message}") from None
     played = dict.fromkeys(range(lesson.players), 0)
     for number, step in enumerate(lesson.steps):
-        _run_script(lesson, state, played, f"before step {number} ({step.text})")
+        play_script(lesson, state, played, f"before step {number} ({step.text})")
         if seen is not None:
             seen(Moment(number, state.clone()))
         if not step.do and lesson.seat not in state.to_act() and not state.is_over():
             raise LessonError(f"step {number} ({step.text}): the learner is not awaited and "
                               "nobody else is to play: the page would wait for ever")
         for action in step.do:
-            _run_script(lesson, state, played, f"step {number} ({step.text})")
+            play_script(lesson, state, played, f"step {number} ({step.text})")
             _play(state, lesson.seat, action, f"step {number} ({step.text})")
             played[lesson.seat] += 1
-    _run_script(lesson, state, played, "after the last step")
+    play_script(lesson, state, played, "after the last step")
     for seat, actions in lesson.script.items():
         if played[seat] < len(actions):
             raise LessonError(f"seat {seat}'s script is not played out: "
@@ -184,8 +184,10 @@ def rehearse(lesson: Lesson, game: Game,
     return state
 
 
-def _run_script(lesson: Lesson, state: State, played: dict[int, int], where: str) -> None:
-    """Play the scripted seats while the game awaits one that has an action left."""
+def play_script(lesson: Lesson, state: State, played: dict[int, int],
+                where: str = "") -> None:
+    """Play the scripted seats while the game awaits one that has an action
+    left (``played``: each seat's actions so far, counted on)."""
     while True:
         ready = [s for s in state.to_act() if s != lesson.seat
                  and lesson.expected(s, played[s]) is not None]
