@@ -101,7 +101,9 @@ def load_steps(game: str) -> list[Any]:
 
 # A card or move of the board that is not the target: a click on it must not move the lesson on.
 OTHER_CARD = """() => {
-  const cards = [...document.querySelectorAll('.board [data-card], .board .unplayable')];
+  // A move the step does not ask for first (a hand card), else any card or move.
+  const cards = [...new Set([...document.querySelectorAll('.board .unplayable [data-card]'),
+    ...document.querySelectorAll('.board [data-card], .board .unplayable')])];
   const other = cards.find((n) => !n.closest("[data-tutorial='target']")
     && !n.querySelector("[data-tutorial='target']"));
   if (!other) return false;

@@ -86,8 +86,10 @@ export class LessonGuide {
 
   // After each redraw of the table: the panel, then the target.
   show(state, root) {
+    if (!state.view) return;
     const ready = this.ready(state);
-    const key = JSON.stringify([this.index, this.part, ready, this.playOn]);
+    const others = !state.view.to_act.includes(state.seat);
+    const key = JSON.stringify([this.index, this.part, ready, others, this.playOn]);
     if (key !== this.shown) {
       this.shown = key;
       this.drawPanel(state, ready);
@@ -108,7 +110,9 @@ export class LessonGuide {
         { n: this.index + 1, total: this.steps.length })),
       el("p", { class: "lesson-text" }, t(`lesson.${step.text}`)),
     ];
-    if (!ready) parts.push(el("p", { class: "lesson-wait muted" }, t("learn.watch")));
+    const others = !state.view.over && !state.view.to_act.includes(state.seat);
+    if (!ready && others) parts.push(el("p", { class: "lesson-wait muted" }, t("learn.watch")));
+    else if (!ready) parts.push(el("p", { class: "lesson-wait" }, "\u00a0"));
     else if (step.do.length === 0) {
       parts.push(el("button", { type: "button", class: "lesson-next",
         "data-tutorial": "target", onclick: () => this.advance() }, t("learn.next")));
