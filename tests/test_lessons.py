@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cardroom.core.game import Game
-from cardroom.core.lessons import LessonError, load_lesson, read_lesson, rehearse
+from cardroom.core.lessons import Lesson, LessonError, load_lesson, read_lesson, rehearse
 from cardroom.games import all_games
 
 STATIC = Path(__file__).resolve().parents[1] / "src/cardroom/server/static"
@@ -50,28 +50,26 @@ def test_every_step_has_its_words_in_every_language(game: Game, lang: str) -> No
     assert not unused, f"{lang}: lesson texts no step uses: {sorted(unused)}"
 
 
-def test_a_rehearsal_names_the_step_and_the_engines_reason() -> None:
+def papayoo_with(steps: list[dict[str, object]]) -> tuple[Game, Lesson]:
+    """Papayoo's lesson with other steps."""
     game = next(g for g in GAMES if g.id == "papayoo")
     lesson = load_lesson(game)
     assert lesson is not None
-    data = {"players": lesson.players, "seat": lesson.seat, "seed": lesson.seed,
-            "options": dict(lesson.options),
-            "script": {str(s): list(a) for s, a in lesson.script.items()},
-            "steps": [{"text": "first", "do": ["play 99Z"]}]}
+    assert read_lesson(game.id, lesson.to_json()) == lesson
+    return game, read_lesson(game.id, {**lesson.to_json(), "steps": steps})
+
+
+def test_a_rehearsal_names_the_step_and_the_engines_reason() -> None:
+    game, lesson = papayoo_with([{"text": "first", "do": ["play 99Z"]}])
     with pytest.raises(LessonError, match=r"step 0 \(first\): 'play 99Z' cannot be played"):
-        rehearse(read_lesson(game.id, data), game)
+        rehearse(lesson, game)
 
 
 def test_a_script_left_unplayed_is_refused() -> None:
-    game = next(g for g in GAMES if g.id == "papayoo")
-    lesson = load_lesson(game)
-    assert lesson is not None
-    data = {"players": lesson.players, "seat": lesson.seat, "seed": lesson.seed,
-            "options": dict(lesson.options),
-            "script": {str(s): list(a) for s, a in lesson.script.items()},
-            "steps": [{"text": "only"}]}  # the learner never plays: the others wait
+    # The learner never plays: the others wait with their scripts unplayed.
+    game, lesson = papayoo_with([{"text": "only"}])
     with pytest.raises(LessonError, match="script is not played out"):
-        rehearse(read_lesson(game.id, data), game)
+        rehearse(lesson, game)
 
 
 @pytest.mark.parametrize("data, words", [

@@ -66,6 +66,13 @@ class Lesson:
         actions = self.learner_actions() if seat == self.seat else self.script.get(seat, ())
         return actions[played] if played < len(actions) else None
 
+    def to_json(self) -> dict[str, Any]:
+        """The lesson as ``lesson.json`` holds it (``read_lesson``'s input)."""
+        return {"players": self.players, "seat": self.seat, "seed": self.seed,
+                "options": dict(self.options),
+                "script": {str(seat): list(actions) for seat, actions in self.script.items()},
+                "steps": [step.to_json() for step in self.steps]}
+
     def public(self) -> dict[str, Any]:
         """What a learner's page may know: the steps and the seat, never
         the stacked deal or the other seats' script."""
