@@ -114,8 +114,14 @@ export function drawCard(ctx, code, small = false) {
 function slot(ctx, code, tokens, small = false) {
   const node = ctx.el("span", { class: "card-slot" }, drawCard(ctx, code, small));
   if (!tokens) return node;
-  const verb = tokens.find((t) => ctx.can(t));
+  const verb = tokens.find((t) => ctx.can(t)) || tokens.find((t) => asked(ctx, t[0]));
   return verb ? ctx.choice(node, verb, actionWords(ctx, verb)) : node;
+}
+
+// Whether a move of this verb is asked for now (none half built): a card
+// that cannot make it is drawn unplayable, and a click on it says why.
+function asked(ctx, verb) {
+  return ctx.step.length === 0 && ctx.legal.some((a) => a.startsWith(`${verb} `));
 }
 
 function row(ctx, cards, tokens, small) {
