@@ -312,10 +312,17 @@ def _union_reader(parts: list[Any]) -> Convert:
     return read
 
 
+# A reader per type named to read_as, made once (a union's shapes are worked out then).
+_HINT_READERS: dict[Any, Convert] = {}
+
+
 def read_as(hint: Any, data: Any) -> Any:
     """``data`` (JSON) read as the type ``hint`` names: a part, a union of
     parts, a tuple of them."""
-    return _reader(hint)(data)
+    read = _HINT_READERS.get(hint)
+    if read is None:
+        read = _HINT_READERS[hint] = _reader(hint)
+    return read(data)
 
 
 def frozen(value: Any) -> Any:
