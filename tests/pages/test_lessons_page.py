@@ -157,3 +157,34 @@ def test_the_lobby_and_the_rules_lead_to_the_lessons(browser: Any, server: Serve
     page.locator("[data-key='rules']").click()
     assert page.locator(f"dialog [data-learn='{GAMES[0]}']").count() == 1
     assert not person.errors, person.errors
+
+
+def test_a_reload_goes_on_where_it_was_and_practice_seats_the_learner(
+        browser: Any, server: Server) -> None:
+    game = GAMES[0]
+    person = learner(browser, server, game)
+    page = person.page
+    for _ in range(3):
+        assert next_mark(page) == "target"
+        page.locator(TARGET).first.click()
+    next_mark(page)
+    step = page.evaluate(STEP_NUMBER)
+    tables = [m for m in person.frames if "table" in m and isinstance(m.get("table"), dict)]
+    table = tables[-1]["table"]["id"]
+    page.reload()
+    page.wait_for_selector(".table-page .lesson")
+    next_mark(page)
+    assert page.evaluate(STEP_NUMBER) == step
+    again = [m for m in person.frames if "table" in m and isinstance(m.get("table"), dict)]
+    assert again[-1]["table"]["id"] == table  # the same lesson's table, not a new one
+    finish(person)
+    page.locator(f"{DONE} [data-practice]").click()
+    page.wait_for_url(f"{server.base}/tables/**")
+    page.wait_for_selector(".table-page")
+    page.wait_for_selector("[data-key='hint']", timeout=30_000)
+    info = page.evaluate("(id) => fetch('/api/tables/' + id).then((r) => r.json())",
+                         page.url.rsplit("/", 1)[1])
+    assert info["hints"] and "lesson" not in info
+    assert [s["bot"] for s in info["seats"] if s["kind"] == "bot"] == \
+        ["easy"] * (info["players"] - 1)
+    assert not person.errors, person.errors
