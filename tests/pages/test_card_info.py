@@ -72,8 +72,14 @@ def hand_tip(person: Any) -> tuple[str, str, str]:
 def expect_meaning(game: str, lang: str, code: str, meaning: str) -> None:
     assert any(p.fullmatch(meaning) for p in info_patterns(game, lang)), (code, meaning)
     if game == "love-formula":
-        cards = json.loads((GAMES_DIR / game / "cards.json").read_text(encoding="utf-8"))
-        assert cards[code]["text"] in meaning, (code, meaning)
+        # The card's own text, in the page's language (text.<design>: the id
+        # without its copy number), not the English of cards.json.
+        catalog = json.loads((GAMES_DIR / game / f"{lang}.json").read_text(encoding="utf-8"))
+        text = catalog["text." + re.sub(r"-?\d+$", "", code)]
+        assert text in meaning, (code, meaning)
+        if lang != "en":
+            cards = json.loads((GAMES_DIR / game / "cards.json").read_text(encoding="utf-8"))
+            assert cards[code]["text"] not in meaning, (code, meaning)
     elif game == "pile-up" or (game == "papayoo" and code.endswith("P")):
         # The sentence speaks of this card: its column, or its points.
         assert code[:-1] in meaning, (code, meaning)

@@ -32,6 +32,20 @@ function cardName(ctx, code) {
   return ctx.lang === "uk" ? f.name_uk : f.name_en;
 }
 
+// A card's rules text in the page's language: the catalog's text.<design>,
+// the design being the card's id without its copy number (kiss-2: text.kiss,
+// vp-4-1: text.vp-4, promo-valentines-day-a1: text.promo-valentines-day-a);
+// cards.json's English text only where the catalog lacks the key.
+function textKey(code) {
+  return `text.${code.replace(/-?\d+$/, "")}`;
+}
+
+function cardText(ctx, code) {
+  const f = facts(code);
+  const key = textKey(code);
+  return f.text && ctx.t.has && ctx.t.has(key) ? ctx.t(key) : f.text;
+}
+
 function typeWord(ctx, f) {
   if (f.job) return ctx.t("type.job");
   return ctx.t(`type.${f.type}`) + (f.subtype ? ` (${ctx.t(`subtype.${f.subtype}`)})` : "");
@@ -174,7 +188,7 @@ function handNode(ctx, view) {
       row(ctx, view.pack, (c) => [["draft", c]]));
   }
   const texts = [...view.hand, ...(view.pack || [])].map((c) => ctx.el("li", {},
-    ctx.el("b", {}, cardName(ctx, c)), ` (${typeWord(ctx, facts(c))}): ${facts(c).text}`));
+    ctx.el("b", {}, cardName(ctx, c)), ` (${typeWord(ctx, facts(c))}): ${cardText(ctx, c)}`));
   parts.push(ctx.el("details", {}, ctx.el("summary", {}, ctx.t("texts")), ctx.el("ul", {}, texts)));
   if (view.job) parts.push(ctx.el("p", {}, ctx.t("job", { card: cardName(ctx, view.job) })));
   if (view.selected) parts.push(ctx.el("p", {}, ctx.t("selected", { card: cardName(ctx, view.selected) })));
@@ -293,13 +307,14 @@ export default {
     return actionWords(ctx, action.split(" "));
   },
 
-  // The card's type and its rules text (cards.json; the texts exist in
-  // English only, see the rules' "About the card texts").
+  // The card's type and its rules text in the page's language (the
+  // catalogs' text.<design>, see cardText and the rules' "About the card
+  // texts").
   cardInfo(code, ctx) {
     const f = CARDS[code];
     if (!f) return null;
     const type = typeWord(ctx, f);
     const head = type.charAt(0).toLocaleUpperCase(ctx.lang) + type.slice(1);
-    return f.text ? ctx.t("info.card", { type: head, text: f.text }) : head;
+    return f.text ? ctx.t("info.card", { type: head, text: cardText(ctx, code) }) : head;
   },
 };
