@@ -129,6 +129,30 @@ class ActionTable:
         return self.actions[index]
 
 
+class Factoring(ABC):
+    """A game's actions taken in two steps: a first part (Muzicando's card),
+    then, for the actions that need one, a second part (where it goes). A
+    game with very many actions declares one so that a policy's output
+    layer need only be as wide as the longer list of parts, not N; the
+    wrappers (``cardroom.rl.factored``) turn the parts back into the one
+    dense action index the game already has.
+
+    Parts are numbered ``0..firsts-1`` and ``0..seconds-1``. They may depend
+    on the table (Muzicando names a cell by a card beside it), so they are
+    given per view, and only for the legal actions of that moment."""
+
+    def __init__(self, firsts: int, seconds: int) -> None:
+        self.firsts, self.seconds = firsts, seconds
+
+    @abstractmethod
+    def parts(self, view: View[Any], actions: Sequence[int]) -> list[tuple[int, int | None]]:
+        """Each action's parts where ``view`` was seen: ``(first, None)`` for an
+        action of one part, ``(first, second)`` else. Distinct actions get
+        distinct parts, and a first part is either a whole action or the
+        start of two-part ones, never both (``ValueError`` for an action the
+        table cannot hold)."""
+
+
 class Encoding(ABC):
     """A game's numeric interface. ``options`` are always the resolved
     options of a game (``state.options``, or a view's ``options``)."""
@@ -146,6 +170,11 @@ class Encoding(ABC):
     @abstractmethod
     def action_from_index(self, index: int) -> int:
         """The action int of a dense index (ValueError out of range)."""
+
+    def factoring(self) -> Factoring | None:
+        """How the actions split into parts for a narrower output layer; None
+        where the dense index is narrow enough (every game but Muzicando)."""
+        return None
 
     # ----- length and returns ---------------------------------------------
     @abstractmethod

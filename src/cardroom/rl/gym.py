@@ -18,6 +18,11 @@ a sole last place), with ``round_rewards=True`` also as each round is
 scored. An illegal action ends the episode with the lowest return
 (``illegal="lose"``, so that unmasked agents and ``check_env`` can explore)
 or raises (``illegal="raise"``).
+
+``factored=True`` (Muzicando) takes an action in two parts, the card and
+then where it goes (``cardroom.rl.factored``): a first part that needs a
+second returns reward 0 and an observation that ends with the pending
+part, and the bots move only once the action is whole.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from cardroom.core.errors import CardroomError
 from cardroom.core.events import PUBLIC
 from cardroom.core.rng import Rng
 from cardroom.plugins import load_everything
+from cardroom.rl.factored import Factored
 from cardroom.rl.match import Match
 
 SEED_BITS = 63
@@ -48,7 +54,7 @@ class CardroomEnv(gymnasium.Env[Observation, np.int64]):
     def __init__(self, game: str, players: int | None = None, seat: int = 0,
                  opponents: str | Sequence[str | Bot] = "heuristic",
                  render_mode: str | None = None, round_rewards: bool = False,
-                 illegal: str = "lose", **options: Any) -> None:
+                 illegal: str = "lose", factored: bool = False, **options: Any) -> None:
         if illegal not in ("lose", "raise"):
             raise ValueError("illegal must be 'lose' or 'raise'")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -61,9 +67,13 @@ class CardroomEnv(gymnasium.Env[Observation, np.int64]):
         self.seat = seat
         self.opponents = self._opponents(opponents)
         self.bots: dict[int, Bot] = {}
+        self.factored = Factored(self.match.game) if factored else None
         size = self.match.observation_size()
-        self.observation_space = spaces.Box(-BOUND, BOUND, (size,), np.float32)
         self.actions = self.match.game.num_distinct_actions()
+        if self.factored is not None:
+            size += self.factored.factoring.firsts
+            self.actions = self.factored.width
+        self.observation_space = spaces.Box(-BOUND, BOUND, (size,), np.float32)
         self.action_space = spaces.Discrete(self.actions)
         self._seeds = Rng(secrets.randbits(SEED_BITS))
         self._low = self.match.game.return_bounds()[0]
@@ -90,6 +100,8 @@ class CardroomEnv(gymnasium.Env[Observation, np.int64]):
             self._seeds = Rng(seed)
         game_seed = self._seeds.next64() >> (64 - SEED_BITS)
         self.match = Match(self.match.game, self.match.players, self.options, game_seed)
+        if self.factored is not None:
+            self.factored.reset()
         bot_seeds = Rng(game_seed ^ 0xB075)
         others = [s for s in range(self.match.players) if s != self.seat]
         self.bots = {s: self._bot(b, bot_seeds.next64()) for s, b in zip(others, self.opponents,
@@ -105,18 +117,30 @@ class CardroomEnv(gymnasium.Env[Observation, np.int64]):
                                                     dict[str, Any]]:
         if self._ended or self.match.current() != self.seat:
             raise RuntimeError("the episode is over: call reset()")
-        index = int(action)
-        if not self._legal(index):
+        try:
+            index = self._resolve(int(action))
+        except ValueError:
             if self.illegal == "raise":
-                raise ValueError(f"action index {index} is not legal now")
+                raise
             self._ended = True
             return self._observe(), self._low, True, False, {**self._info(), "illegal": True}
+        if index is None:  # the first of two parts: no move yet, nothing earned
+            return self._observe(), 0.0, False, False, self._info()
         self.match.step(index)
         reward = self.match.rewards(self.round_rewards)[self.seat] + self._play_bots()
         if self.render_mode == "human":
             print(self.render_text())
         self._ended = self.match.done
         return self._observe(), reward, self.match.over, self.match.truncated, self._info()
+
+    def _resolve(self, index: int) -> int | None:
+        """The dense index of the action the learner chose; None after the
+        first of two parts; ValueError for an illegal choice."""
+        if self.factored is not None:
+            return self.factored.choose(self.match, index)
+        if not self._legal(index):
+            raise ValueError(f"action index {index} is not legal now")
+        return index
 
     def _legal(self, index: int) -> bool:
         try:
@@ -142,9 +166,14 @@ class CardroomEnv(gymnasium.Env[Observation, np.int64]):
 
     # ----- what the learner sees ---------------------------------------------
     def _observe(self) -> Observation:
-        return np.asarray(self.match.observation(self.seat), np.float32)
+        numbers = self.match.observation(self.seat)
+        if self.factored is not None:
+            numbers = numbers + self.factored.observation(self.match, self.seat)
+        return np.asarray(numbers, np.float32)
 
     def _mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
+        if self.factored is not None:
+            return self.factored.mask(self.match, self.seat)
         mask = np.zeros(self.actions, np.int8)
         mask[self.match.legal(self.seat)] = 1
         return mask

@@ -17,6 +17,12 @@ its legal action indexes. Rewards come at the end (the game's returns,
 scored. A simultaneous choice is taken one seat at a time, lowest seat
 first, and a seat's choice stays hidden from the others until the rules
 reveal it. ``render()`` gives the table as a spectator sees it.
+
+``factored=True`` (Muzicando) takes an action in two parts, the card and
+then where it goes (``cardroom.rl.factored``): the action space is as wide
+as the longer list of parts, the mask offers the parts legal now, and the
+observation ends with the pending first part; turn order and rewards stay
+those of the flat game.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 from cardroom.core.encoding import BOUND
 from cardroom.core.events import PUBLIC
 from cardroom.core.rng import Rng
+from cardroom.rl.factored import Factored
 from cardroom.rl.match import Match
 
 SEED_BITS = 63  # a game's seed must fit 63 bits (the card room stores it signed)
@@ -49,7 +56,8 @@ class CardroomAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
                                 "is_parallelizable": False}
 
     def __init__(self, game: str, players: int | None = None, render_mode: str | None = None,
-                 round_rewards: bool = False, **options: Any) -> None:
+                 round_rewards: bool = False, factored: bool = False,
+                 **options: Any) -> None:
         super().__init__()
         self.game_id, self.options = game, options
         self.round_rewards = round_rewards
@@ -59,8 +67,12 @@ class CardroomAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.match = Match(game, players, options)
         self.metadata = {**self.metadata, "name": f"cardroom_{self.match.game.id}_v0"}
         self.possible_agents = [agent_name(s) for s in range(self.match.players)]
+        self.factored = Factored(self.match.game) if factored else None
         size = self.match.observation_size()
         actions = self.match.game.num_distinct_actions()
+        if self.factored is not None:
+            size += self.factored.factoring.firsts
+            actions = self.factored.width
         self._obs_space = spaces.Dict({
             "observation": spaces.Box(-BOUND, BOUND, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (actions,), np.int8),
@@ -83,6 +95,8 @@ class CardroomAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             self._seeds = Rng(seed)
         game_seed = self._seeds.next64() >> (64 - SEED_BITS)
         self.match = Match(self.match.game, self.match.players, self.options, game_seed)
+        if self.factored is not None:
+            self.factored.reset()
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -98,7 +112,14 @@ class CardroomAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"{agent} is to act: None is no action")
-        self.match.step(int(action))
+        index = int(action)
+        if self.factored is not None:
+            complete = self.factored.choose(self.match, index)
+            if complete is None:
+                self._first_part_taken(agent)
+                return
+            index = complete
+        self.match.step(index)
         self._cumulative_rewards[agent] = 0.0
         earned = self.match.rewards(self.round_rewards)
         for seat, a in enumerate(self.possible_agents):
@@ -110,6 +131,12 @@ class CardroomAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
 
+    def _first_part_taken(self, agent: str) -> None:
+        """A first part is no game move: nothing is paid, the same agent picks
+        the second (it has collected its reward already, as before any step)."""
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+
     def _next_agent(self) -> str:
         seat = self.match.current()
         return agent_name(0 if seat is None else seat)
@@ -117,17 +144,26 @@ class CardroomAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     # ----- what an agent sees ------------------------------------------------
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self.possible_agents.index(agent)
-        mask = np.zeros(self._act_space.n, np.int8)
-        mask[self.match.legal(seat)] = 1
-        obs = np.asarray(self.match.observation(seat), np.float32)
-        return {"observation": obs, "action_mask": mask}
+        if self.factored is not None:
+            mask = self.factored.mask(self.match, seat)
+        else:
+            mask = np.zeros(self._act_space.n, np.int8)
+            mask[self.match.legal(seat)] = 1
+        return {"observation": self._observation(seat), "action_mask": mask}
+
+    def _observation(self, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
+        numbers = self.match.observation(seat)
+        if self.factored is not None:
+            numbers = numbers + self.factored.observation(self.match, seat)
+        return np.asarray(numbers, np.float32)
 
     def state(self) -> np.ndarray[Any, np.dtype[np.float32]]:
         """The global state for a centralised critic: every seat's encoded
         view, seat 0 first. Together they hold every hand and every hidden
         choice; only what no seat has seen (an undealt stock's order, future
-        chance) stays out, as the encoding is built from views alone."""
-        seats = [self.match.observation(s) for s in range(self.match.players)]
+        chance) stays out, as the encoding is built from views alone. With
+        factored actions each view ends with its pending-part block."""
+        seats = [self._observation(s) for s in range(self.match.players)]
         return np.asarray(np.concatenate(seats), np.float32)
 
     def observation_text(self, agent: str) -> str:
