@@ -114,29 +114,38 @@ def play_until(person: Person, rng: random.Random, ready: str, limit: int = 400)
     raise AssertionError(f"never: {ready}")
 
 
-FOLLOW_SUIT = """() => document.querySelector('.prompt').innerText.includes('Your turn')
+FOLLOW_SUIT = """() => document.querySelector(".ring-bottom .seat.mine[aria-current='true']")
   && document.querySelectorAll('.hand .card-slot.legal').length > 0
   && document.querySelectorAll('.hand .card-slot.unplayable').length > 0"""
 
 
-def test_a_card_that_cannot_be_played_says_why(browser: Any, server: Server) -> None:
-    ann = new_person(browser)
+@pytest.mark.parametrize("lang, words", [
+    ("en-US", "You can't play that now: you must follow suit"),
+    ("uk-UA", "Зараз так зіграти не можна: треба ходити в масть"),
+])
+def test_a_card_that_cannot_be_played_says_why(browser: Any, server: Server, lang: str,
+                                               words: str) -> None:
+    ann = person_in(browser, lang)
     ann.goto(papayoo_with_bots(server))
-    sit_down(ann, "Ann")
     page = ann.page
+    page.fill("#join-name", "Ann")  # the join form in any language: its one submit button
+    page.locator(".join form button[type=submit]").click()
+    page.wait_for_selector(".table-page")
     play_until(ann, random.Random(5), FOLLOW_SUIT)
     legal = page.locator(".hand .card-slot.legal").count()
     lines = page.locator(".log li").count()
     page.locator(".hand .card-slot.unplayable").first.click()
     why = page.locator(".why-not")
     expect(why).to_be_visible()
-    expect(why).to_contain_text("You can't play that now: you must follow suit")
+    # The engine's reason, worded by the game in the page's language.
+    expect(why).to_contain_text(words)
     # The table is as it was: the same moves offered, nothing played.
     page.wait_for_timeout(300)
     assert page.locator(".hand .card-slot.legal").count() == legal
     assert page.locator(".log li").count() == lines
     refused = [f for f in ann.frames if not f.get("ok", True) and "error" in f]
     assert refused and refused[-1]["error"]["code"] == "illegal_action"
+    assert refused[-1]["error"]["reason"]["key"] == "follow_suit"
     assert not ann.errors, ann.errors
 
 

@@ -44,6 +44,11 @@ def error(rid: Any, code: str, message: str) -> Answer:
     return {"id": rid, "ok": False, "error": {"code": code, "message": message}}
 
 
+def failed(rid: Any, err: CardroomError) -> Answer:
+    """The answer to a refused request (with the rules' reason, if any)."""
+    return {"id": rid, "ok": False, "error": err.to_json()}
+
+
 def answer(rid: Any, result: Answer) -> Answer:
     return {"id": rid, "ok": True, **result}
 

@@ -56,7 +56,7 @@ class Session:
         try:
             return protocol.answer(rid, handler(request))
         except CardroomError as err:
-            return error(rid, err.code, err.message)
+            return protocol.failed(rid, err)
         except Exception as err:  # a bug must not stop the engine
             return error(rid, "internal_error", f"the engine failed: {type(err).__name__}: {err}")
 

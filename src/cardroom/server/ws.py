@@ -177,7 +177,7 @@ async def _answer(message: Mapping[str, Any], conn: Conn, live: LiveTable, room:
         check_text(request)
         return protocol.answer(rid, await _dispatch(request, conn, live, room))
     except CardroomError as err:
-        return error(rid, err.code, err.message)
+        return protocol.failed(rid, err)
     except Exception as err:  # a bug must not close the table
         log.exception("request %r failed", request.get("cmd"))
         return error(rid, "internal_error", f"the server failed: {type(err).__name__}")

@@ -3,8 +3,16 @@
 from __future__ import annotations
 
 from cardroom.core.cardset import cards_of
+from cardroom.core.errors import Reason
 from cardroom.games.papayoo.actions import PASS
-from cardroom.games.papayoo.cards import CARD_COUNT, CODE, SUIT, SUIT_MASK, SUIT_NAMES
+from cardroom.games.papayoo.cards import (
+    CARD_COUNT,
+    CODE,
+    SUIT,
+    SUIT_LETTERS,
+    SUIT_MASK,
+    SUIT_NAMES,
+)
 from cardroom.games.papayoo.fields import PHASE_PASS, PHASE_PLAY, PapayooFields
 
 
@@ -32,23 +40,24 @@ def illegal_reason(s: PapayooFields, seat: int, action: int) -> str | None:
     if s.phase_name == PHASE_PASS:
         return pass_reason(s, seat, action)
     if not 0 <= action < CARD_COUNT:
-        return "the passing is over: play a card with 'play <card>'"
+        return Reason("passing_over", "the passing is over: play a card with 'play <card>'")
     if not s.hands[seat] >> action & 1:
-        return f"you do not hold {CODE[action]}"
+        return Reason("not_held", f"you do not hold {CODE[action]}", card=CODE[action])
     if not playable(s, seat) >> action & 1:
         led = SUIT[s.trick_cards[0]]
-        return (f"you must follow suit: {SUIT_NAMES[led]} were led and you hold "
-                f"{SUIT_NAMES[led]}, so play one of them")
+        return Reason("follow_suit", f"you must follow suit: {SUIT_NAMES[led]} were led and "
+                      f"you hold {SUIT_NAMES[led]}, so play one of them", suit=SUIT_LETTERS[led])
     return None
 
 
 def pass_reason(s: PapayooFields, seat: int, action: int) -> str | None:
     if not PASS <= action < PASS + CARD_COUNT:
-        return (f"first every player passes {s.pass_count} cards to the left: "
-                "choose them with 'pass <card>'")
+        return Reason("pass_first", f"first every player passes {s.pass_count} cards to the "
+                      "left: choose them with 'pass <card>'", n=s.pass_count)
     card = action - PASS
     if s.chosen[seat] >> card & 1:
-        return f"you have already chosen {CODE[card]} to pass"
+        return Reason("already_chosen", f"you have already chosen {CODE[card]} to pass",
+                      card=CODE[card])
     if not s.hands[seat] >> card & 1:
-        return f"you do not hold {CODE[card]}"
+        return Reason("not_held", f"you do not hold {CODE[card]}", card=CODE[card])
     return None

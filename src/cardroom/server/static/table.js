@@ -204,7 +204,7 @@ export class TablePage {
     this.state.update({ legal: [], hint: null, notice: "" });
     const answer = await this.sync.act(action);
     this.moves.answered();
-    if (!answer.ok) this.state.update({ notice: errorText(this.t, answer.error) });
+    if (!answer.ok) this.state.update({ notice: this.refusal(answer.error) });
     else if (this.lesson) this.lesson.acted(action);
   }
 
@@ -241,7 +241,12 @@ export class TablePage {
       this.sync.refresh(); // it was playable after all: the table moves on
       return;
     }
-    this.shell.whyNot(errorText(this.t, answer.error), node);
+    this.shell.whyNot(this.refusal(answer.error), node);
+  }
+
+  // A refusal in the person's words (a move's reason worded by the game).
+  refusal(error) {
+    return errorText(this.t, error, "", (reason) => this.shell.reasonWords(reason));
   }
 
   async askHint() {

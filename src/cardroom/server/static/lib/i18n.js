@@ -71,12 +71,16 @@ export function translator(lang, ...catalogs) {
 // is English, so each known code is worded from the catalogs (`error.<code>`;
 // a screen may give a `where` for its own wording first, e.g. "login" for
 // `error.login.unauthorized`); only a code the page does not know falls
-// back to the server's own sentence. A refused move keeps the engine's
-// reason, the one fact about it the page cannot know.
-export function errorText(t, error, where = "") {
+// back to the server's own sentence. A refused move gives the engine's
+// reason: worded by `reasonWords(reason)` (the game's catalog, from the
+// reason's key and facts) where it can, else the engine's English.
+export function errorText(t, error, where = "", reasonWords = null) {
   const code = error && error.code;
   const message = String((error && error.message) || "");
-  if (code === "illegal_action") return t("error.illegal_action", { reason: message });
+  if (code === "illegal_action") {
+    const worded = error.reason && reasonWords ? reasonWords(error.reason) : null;
+    return t("error.illegal_action", { reason: worded || message });
+  }
   for (const key of [where && `error.${where}.${code}`, `error.${code}`]) {
     if (key && code && t.has(key)) return t(key);
   }

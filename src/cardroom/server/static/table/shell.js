@@ -104,6 +104,19 @@ export class Shell {
     return this.safely(() => this.module.label(action, this.gameContext()), () => action);
   }
 
+  // The rules' reason for a refusal in the page's language: the game's
+  // reason(key, params, ctx) where it words the facts itself (card codes as
+  // names), else its catalog's reason.<key>; null when neither knows it.
+  reasonWords(reason) {
+    const { key, params } = reason || {};
+    if (typeof key !== "string") return null;
+    const ctx = this.gameContext();
+    if (this.module.reason) {
+      return this.safely(() => this.module.reason(key, params || {}, ctx), () => null);
+    }
+    return this.t.has(`reason.${key}`) ? this.t(`reason.${key}`, params || {}) : null;
+  }
+
   // ---- the parts ---------------------------------------------------------
 
   // The board sits in the middle of the seats' ring, placed once: a

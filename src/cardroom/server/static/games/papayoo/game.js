@@ -116,6 +116,16 @@ function headLine(ctx, view) {
 }
 
 export default {
+  // The rules' reason for a refused move, its facts named in the page's
+  // language (docs/pages.md, "A game module").
+  reason(key, params, ctx) {
+    if (!ctx.t.has(`reason.${key}`)) return null;
+    const words = { ...params };
+    if (params.card) words.card = cardName(ctx, params.card);
+    if (params.suit) words.suit = ctx.t(`suit.${params.suit}`);
+    return ctx.t(`reason.${key}`, words);
+  },
+
   render(view, ctx) {
     const trick = (view.trick || []);
     const last = view.last_trick;
