@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
+from cardroom.core.errors import Reason
 from cardroom.games.pile_up.actions import DONE, GIVE, KEEP, PLACE, PUSH, STACK, TAKE
 from cardroom.games.pile_up.cards import (
     NUMBER_MASK,
@@ -114,22 +115,29 @@ def play_reason(s: PileUpFields, action: int) -> str | None:
     if action == DONE:
         return None if s.placed else _must_lay(s)
     if not PLACE <= action < GIVE:
-        more = ", or end your play with 'done'" if s.placed else ""
-        return f"it is your turn to lay cards with 'place <card>' or 'stack <card>'{more}"
+        if s.placed:
+            return Reason("lay_or_done", "it is your turn to lay cards with 'place <card>' or "
+                          "'stack <card>', or end your play with 'done'")
+        return Reason("lay_cards", "it is your turn to lay cards with 'place <card>' or "
+                      "'stack <card>'")
     t = action - STACK if action >= STACK else action - PLACE
     code, number = TYPE_CODE[t], TYPE_NUMBER[t]
     if not _held(s, t):
         if s.from_minus:
-            return f"your hand is empty and you have no {code} among your minus cards"
-        return f"you do not hold {code}"
+            return Reason("hand_empty_minus_not_held",
+                          f"your hand is empty and you have no {code} among your minus cards",
+                          card=code)
+        return Reason("not_held", f"you do not hold {code}", card=code)
     if number not in open_numbers(s.dice, s.number):
         if s.placed:
-            return (f"you are playing {s.number}s this turn: only more {s.number}s may "
-                    "follow, or end your play with 'done'")
-        return f"the dice show {_dice_words(s.dice)}: lay a card of one of those numbers"
+            return Reason("same_number", f"you are playing {s.number}s this turn: only more "
+                          f"{s.number}s may follow, or end your play with 'done'",
+                          number=s.number)
+        return Reason("not_on_dice", f"the dice show {_dice_words(s.dice)}: lay a card of one "
+                      "of those numbers", dice=list(s.dice))
     if action >= STACK and not has_stack(s, t):
-        return (f"there is no {code} showing in column {number} to stack it on; "
-                f"'place {code}' lays it as a new card")
+        return Reason("no_stack", f"there is no {code} showing in column {number} to stack it "
+                      f"on; 'place {code}' lays it as a new card", card=code, column=number)
     return None
 
 
@@ -139,9 +147,10 @@ def _held(s: PileUpFields, t: int) -> int:
 
 def _must_lay(s: PileUpFields) -> str:
     if s.from_minus:
-        return ("your hand is empty, so you must lay one of your minus cards on a number "
-                "the dice show (D5): there is no passing")
-    return "you have not laid a card yet: lay at least one card of a number the dice show"
+        return Reason("must_lay_minus", "your hand is empty, so you must lay one of your minus "
+                      "cards on a number the dice show (D5): there is no passing")
+    return Reason("must_lay", "you have not laid a card yet: lay at least one card of a number "
+                  "the dice show")
 
 
 def _dice_words(dice: list[int]) -> str:
@@ -151,21 +160,23 @@ def _dice_words(dice: list[int]) -> str:
 
 def give_reason(s: PileUpFields, action: int) -> str | None:
     if not GIVE <= action < TAKE:
-        return (f"you rolled a triple: give away your minus cards with 'give <card>' "
-                f"({s.give_left} to go, the next one to seat {s.give_next})")
+        return Reason("give_minus", f"you rolled a triple: give away your minus cards with "
+                      f"'give <card>' ({s.give_left} to go, the next one to seat "
+                      f"{s.give_next})", n=s.give_left, to=s.give_next)
     t = action - GIVE
     if not s.minus[s.turn] & TYPE_MASK[t]:
-        return f"you have no {TYPE_CODE[t]} among your minus cards"
+        return Reason("minus_not_held", f"you have no {TYPE_CODE[t]} among your minus cards",
+                      card=TYPE_CODE[t])
     return None
 
 
 def take_reason(s: PileUpFields, action: int) -> str | None:
     if not TAKE <= action < PUSH:
-        return ("none of your cards matches the dice: take one card of your hand as a "
-                "minus card with 'take <card>'")
+        return Reason("take_one", "none of your cards matches the dice: take one card of "
+                      "your hand as a minus card with 'take <card>'")
     t = action - TAKE
     if not _held(s, t):
-        return f"you do not hold {TYPE_CODE[t]}"
+        return Reason("not_held", f"you do not hold {TYPE_CODE[t]}", card=TYPE_CODE[t])
     return None
 
 
@@ -176,13 +187,15 @@ def push_reason(s: PileUpFields, seat: int, action: int) -> str | None:
         return None
     if not PUSH <= action < KEEP:
         if s.phase_name == PHASE_PUSH:
-            return (f"your white card pushes column {s.push_number}: choose who gets the "
-                    f"{cards} with 'push <seat>'")
-        return (f"you rolled a {s.push_number}: pass the {cards} on with 'push <seat>' "
-                "or keep them with 'keep'")
+            return Reason("push_white", f"your white card pushes column {s.push_number}: "
+                          f"choose who gets the {cards} with 'push <seat>'",
+                          column=s.push_number, n=count)
+        return Reason("push_or_keep", f"you rolled a {s.push_number}: pass the {cards} on with "
+                      "'push <seat>' or keep them with 'keep'", number=s.push_number, n=count)
     target = action - PUSH
     if target == seat:
-        return "you cannot push the cards onto yourself: name another player"
+        return Reason("push_self", "you cannot push the cards onto yourself: name another player")
     if target >= s.players:
-        return f"there is no seat {target} in a {s.players}-player game"
+        return Reason("no_seat", f"there is no seat {target} in a {s.players}-player game",
+                      seat=target, players=s.players)
     return None

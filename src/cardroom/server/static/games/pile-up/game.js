@@ -75,7 +75,28 @@ function minusArea(ctx, view) {
   });
 }
 
+// Numbers as a list in the page's language ("4, 2 and 3").
+function listed(ctx, items) {
+  try {
+    const lang = ctx.lang || ctx.t.lang || "en";
+    return new Intl.ListFormat(lang, { type: "conjunction" }).format(items);
+  } catch {
+    return items.join(", ");
+  }
+}
+
 export default {
+  // The rules' reason for a refused move, its facts named in the page's
+  // language (docs/pages.md, "A game module").
+  reason(key, params, ctx) {
+    if (!ctx.t.has(`reason.${key}`)) return null;
+    const words = { ...params };
+    if (params.card) words.card = cardName(ctx, params.card);
+    if (Array.isArray(params.dice)) words.dice = listed(ctx, params.dice.map(String));
+    if (params.to !== undefined) words.to = ctx.name(Number(params.to));
+    return ctx.t(`reason.${key}`, words);
+  },
+
   render(view, ctx) {
     const dice = ctx.el("div", { class: "dice" }, (view.dice || []).map((d) => die(ctx, d)),
       view.number ? ctx.el("span", {}, ctx.t("number.chosen", { n: view.number })) : null);
