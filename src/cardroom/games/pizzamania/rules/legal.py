@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from cardroom.core.errors import Reason
 from cardroom.games.pizzamania.actions import CONTINUE, PASS, STOP
 from cardroom.games.pizzamania.cards import (
     BASE_CODES,
@@ -42,32 +43,35 @@ def illegal_reason(s: PizzamaniaFields, seat: int, action: int) -> str | None:
     if s.choosing:
         if action in CHOICES:
             return None
-        return (f"round {s.round_no} is over: choose 'continue' to play another round "
-                "or 'stop' to end the game")
+        return Reason("round_over", f"round {s.round_no} is over: choose 'continue' to play "
+                      "another round or 'stop' to end the game", round=s.round_no)
     if action in CHOICES:
-        return ("'continue' and 'stop' are chosen only after a round of the endless "
-                "game; now play a topping or pass")
+        return Reason("choice_later", "'continue' and 'stop' are chosen only after a round of "
+                      "the endless game; now play a topping or pass")
     if action == PASS:
         if must_play(s, seat):
-            return (f"you turned this {BASE_CODES[s.base]} base, so you must put a "
-                    "topping on it (any value); you cannot pass")
+            base = BASE_CODES[s.base]
+            return Reason("must_play", f"you turned this {base} base, so you must put a "
+                          "topping on it (any value); you cannot pass", base=base)
         return None  # otherwise a player may always pass, even holding a play
     if not LOWEST <= action <= HIGHEST:
-        return f"there is no topping {action}: values run from {LOWEST} to {HIGHEST}"
+        return Reason("no_topping", f"there is no topping {action}: values run from {LOWEST} "
+                      f"to {HIGHEST}", value=action, lowest=LOWEST, highest=HIGHEST)
     need = BASE_SIZE[s.base]
     held = count(s.hands[seat], action)
     if held < need:
         return too_few(s, action, held, need)
     top = top_of(s.pile)
     if not beats(action, top):
-        return (f"a play must be higher than the {top} on top of the pizza: "
-                f"play {lowest_play(top)} or more, or pass")
+        least = lowest_play(top)
+        return Reason("too_low", f"a play must be higher than the {top} on top of the pizza: "
+                      f"play {least} or more, or pass", top=top, least=least)
     return None
 
 
-def too_few(s: PizzamaniaFields, value: int, held: int, need: int) -> str:
+def too_few(s: PizzamaniaFields, value: int, held: int, need: int) -> Reason:
     base = BASE_CODES[s.base]
     if held == 0:
-        return f"you hold no {value}"
-    return (f"on an {base} base a play is {need} equal toppings and you hold "
-            f"only {held} × {value}")
+        return Reason("not_held", f"you hold no {value}", value=value)
+    return Reason("too_few", f"on an {base} base a play is {need} equal toppings and you hold "
+                  f"only {held} × {value}", base=base, n=need, held=held, value=value)

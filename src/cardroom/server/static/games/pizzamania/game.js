@@ -223,6 +223,16 @@ export default {
     return view.scores.map((_, seat) => standing(ctx, view, seat));
   },
 
+  // A refused move's reason in the page's language (rules/legal.py gives
+  // the key and its facts): a base code is named as the page names it; the
+  // topping values are the digits the cards show.
+  reason(key, params, ctx) {
+    if (!ctx.t.has(`reason.${key}`)) return null;
+    const words = { ...params };
+    if (params.base) words.base = ctx.t(`base.${params.base}`);
+    return ctx.t(`reason.${key}`, words);
+  },
+
   // What a card does (docs/games/pizzamania.md): a topping is beaten only
   // by a higher value, a base sets how many equal toppings make a play, a
   // chef card says what its holder gives before the next round.
