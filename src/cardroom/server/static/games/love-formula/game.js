@@ -276,6 +276,9 @@ function actionWords(ctx, tokens) {
   return ctx.t(`action.${verb}${part}`, params);
 }
 
+// The facts of a reason (reason, below) that are card codes.
+const REASON_CARDS = ["card", "couple", "against"];
+
 function breakdownTable(ctx, breakdown) {
   const cols = ["vp", "couples", "preparations", "obstacles", "hand"];
   return ctx.el("table", {}, ctx.el("tr", {}, ctx.el("th", {}, ctx.t("col.player")),
@@ -305,6 +308,21 @@ export default {
 
   label(action, ctx) {
     return actionWords(ctx, action.split(" "));
+  },
+
+  // The rules' reason for a refused move, its facts named in the page's
+  // language (docs/pages.md, "A game module"). A card fact left null (no
+  // card to name: "the card") keeps the engine's English sentence.
+  reason(key, params, ctx) {
+    if (!ctx.t.has(`reason.${key}`)) return null;
+    const words = { ...params };
+    for (const field of REASON_CARDS) {
+      if (!(field in params)) continue;
+      if (!params[field]) return null;
+      words[field] = cardName(ctx, params[field]);
+    }
+    if (params.subtype) words.subtype = ctx.t(`subtype.${params.subtype}`);
+    return ctx.t(`reason.${key}`, words);
   },
 
   // The card's type and its rules text in the page's language (the
