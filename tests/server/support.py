@@ -268,8 +268,18 @@ class LiveServer:
             if not self.thread.is_alive() or time.monotonic() > deadline:
                 raise RuntimeError("the test server did not start")
             time.sleep(0.02)
+        self.warm_up()
         self.guard.watch(self.loop(), self.thread.ident)
         return self
+
+    def warm_up(self) -> None:
+        """One request of each kind before the guard watches: a process's
+        first request imports and builds what the web stack makes lazily
+        (a file response's thread, the body readers), once per process,
+        which a loaded machine can stretch past the guard's limit."""
+        self.http.get("/api/games")
+        self.http.get("/", headers={"Accept": "text/html"})
+        self.http.post("/api/tables", content=b"{}")
 
     def __exit__(self, kind: object, *exc: object) -> None:
         self.guard.stop()  # shutting down may block; nobody is waiting then
