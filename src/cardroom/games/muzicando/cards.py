@@ -124,6 +124,8 @@ OPENING_MASK: Final[tuple[int, ...]] = tuple(
 OPENS_WITH: Final[tuple[str, ...]] = tuple(
     "a Do" if x["opens_with"] == "Do" else "an oval card" for x in DATA["layouts"]
 )
+# What opens each layout as deck.json writes it, "Do" or "oval" (a reason's fact).
+OPENS_WITH_KIND: Final[tuple[str, ...]] = tuple(x["opens_with"] for x in DATA["layouts"])
 ANY_OPENING: Final = DO_MASK | OVAL_MASK
 LEVEL_POINTS: Final[tuple[int, ...]] = tuple(DATA["levels"])
 BIDS: Final = len(LEVEL_POINTS) * len(LAYOUT_LETTERS)  # 16: 1S < 1G < ... < 4M

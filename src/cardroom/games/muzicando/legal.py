@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from cardroom.core.errors import Reason
 from cardroom.games.muzicando.actions import (
     BID,
     CHOOSE,
@@ -23,6 +24,7 @@ from cardroom.games.muzicando.cards import (
     LAYOUT_NAMES,
     OPENING_MASK,
     OPENS_WITH,
+    OPENS_WITH_KIND,
     SIGN_MASK,
     bid_text,
 )
@@ -78,14 +80,16 @@ def bid_actions(s: MuzicandoFields) -> list[int]:
 def bid_reason(s: MuzicandoFields, action: int) -> str | None:
     if action == PASS:
         if forced(s):
-            return ("everyone passed, so as the player left of the dealer you must "
-                    "now bid a contract")
+            return Reason("must_bid", "everyone passed, so as the player left of the dealer "
+                          "you must now bid a contract")
         return None
     if not is_bid(action):
-        return "the bidding is on: call 'bid <level><layout>' (e.g. 'bid 1S') or 'pass'"
+        return Reason("bidding_on", "the bidding is on: call 'bid <level><layout>' "
+                      "(e.g. 'bid 1S') or 'pass'")
     high = high_bid(s.calls)[0]
     if action - BID <= high:
-        return f"your bid must be higher than {bid_text(high)} ({BID_ORDER})"
+        return Reason("bid_higher", f"your bid must be higher than {bid_text(high)} ({BID_ORDER})",
+                      bid=bid_text(high))
     return None
 
 
@@ -97,13 +101,13 @@ def choose_actions(s: MuzicandoFields, seat: int) -> list[int]:
 
 def choose_reason(s: MuzicandoFields, seat: int, action: int) -> str | None:
     if not is_choose(action):
-        return ("you choose the layout and open it: 'choose S', 'choose G', "
-                "'choose P' or 'choose M'")
+        return Reason("choose_layout", "you choose the layout and open it: 'choose S', "
+                      "'choose G', 'choose P' or 'choose M'")
     layout = action - CHOOSE
     if not s.hands[seat] & OPENING_MASK[layout]:
-        return (f"you cannot open {LAYOUT_NAMES[layout]}: it opens with "
-                f"{OPENS_WITH[layout]} and "
-                "you hold none (D12)")
+        return Reason("cannot_open", f"you cannot open {LAYOUT_NAMES[layout]}: it opens with "
+                      f"{OPENS_WITH[layout]} and you hold none (D12)",
+                      layout=LAYOUT_LETTERS[layout], opens=OPENS_WITH_KIND[layout])
     return None
 
 
@@ -132,11 +136,11 @@ def play_reason(s: MuzicandoFields, seat: int, action: int) -> str | None:
     if action == PASS:
         return pass_reason(s, seat, table)
     if not is_play(action):
-        return ("the layout is being played: play a card with 'play <card>' "
-                "(with '<x> <y>' in Sarabanda and Glissando) or say 'pass'")
+        return Reason("play_on", "the layout is being played: play a card with 'play <card>' "
+                      "(with '<x> <y>' in Sarabanda and Glissando) or say 'pass'")
     card, cell = split_play(action)
     if not s.hands[seat] >> card & 1:
-        return f"you do not hold {CODE[card]}"
+        return Reason("not_held", f"you do not hold {CODE[card]}", card=CODE[card])
     if not s.opened:
         return table.opening_reason(card, cell)
     if SIGN_MASK >> card & 1:
@@ -146,11 +150,13 @@ def play_reason(s: MuzicandoFields, seat: int, action: int) -> str | None:
 
 def pass_reason(s: MuzicandoFields, seat: int, table: Layout) -> str | None:
     if not s.opened:
-        return f"you open {LAYOUT_NAMES[table.layout]}: play its opening card"
+        return Reason("open_first", f"you open {LAYOUT_NAMES[table.layout]}: play its opening card",
+                      layout=LAYOUT_LETTERS[table.layout])
     if s.pile:
         return None
     notes = table.note_moves(s.hands[seat])
     if notes:
-        return (f"you can play a note card ({action_text(notes[0])}), and a note "
-                "card that can go must be played (D4)")
+        move = action_text(notes[0])
+        return Reason("must_play_note", f"you can play a note card ({move}), and a note card "
+                      "that can go must be played (D4)", action=move)
     return None

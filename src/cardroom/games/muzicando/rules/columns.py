@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from cardroom.core.cardset import cards_of
+from cardroom.core.errors import Reason
 from cardroom.games.muzicando.actions import NO_CELL, PLAY, play
 from cardroom.games.muzicando.cards import (
     BY_CODE,
@@ -18,6 +19,7 @@ from cardroom.games.muzicando.cards import (
     COLOUR_LETTERS,
     COLOUR_NAMES,
     COLOURS,
+    LAYOUT_LETTERS,
     LAYOUT_NAMES,
     MUZICANDO,
     NOTE,
@@ -25,6 +27,7 @@ from cardroom.games.muzicando.cards import (
     NOTES,
     OPENING_MASK,
     OPENS_WITH,
+    OPENS_WITH_KIND,
     PARADA,
     SIGN_CARD,
     SIGN_MASK,
@@ -109,40 +112,54 @@ class ColumnLayout(Layout):
     def opening_reason(self, card: int, cell: int) -> str | None:
         kind = OPENS_WITH[self.layout]
         if cell != NO_CELL:
-            return (f"in {LAYOUT_NAMES[self.layout]} the place follows from the card: "
-                    f"'play {CODE[card]}' without coordinates")
+            return self._no_cell(card)
         if not OPENING_MASK[self.layout] >> card & 1:
-            return f"{LAYOUT_NAMES[self.layout]} opens with {kind}"
+            return Reason("opens_with", f"{LAYOUT_NAMES[self.layout]} opens with {kind}",
+                          layout=LAYOUT_LETTERS[self.layout],
+                          opens=OPENS_WITH_KIND[self.layout])
         return None
+
+    def _no_cell(self, card: int) -> Reason:
+        return Reason("no_cell", f"in {LAYOUT_NAMES[self.layout]} the place follows from the "
+                      f"card: 'play {CODE[card]}' without coordinates",
+                      layout=LAYOUT_LETTERS[self.layout], card=CODE[card])
 
     def note_reason(self, card: int, cell: int) -> str | None:
         if cell != NO_CELL:
-            return (f"in {LAYOUT_NAMES[self.layout]} the place follows from the card: "
-                    f"'play {CODE[card]}' without coordinates")
+            return self._no_cell(card)
         if self.playable_notes() >> card & 1:
             return None
         col = COLOUR[card]
         name = COLOUR_NAMES[col]
         if self.low[col] < 0:
-            return f"{name} is not open yet: it opens with {CODE[self.opener(col)]}"
-        return f"{CODE[card]} cannot go on the {name} {self._shape()}: {self._wants(col)}"
+            opener = CODE[self.opener(col)]
+            return Reason("colour_closed", f"{name} is not open yet: it opens with {opener}",
+                          colour=COLOUR_LETTERS[col], card=opener)
+        low, high = self.low[col], self.high[col]
+        return Reason("not_next", f"{CODE[card]} cannot go on the {name} {self._shape()}: "
+                      f"{self._wants(col)}", card=CODE[card], colour=COLOUR_LETTERS[col],
+                      low=NOTE_NAMES[low], high=NOTE_NAMES[high], cards=self._nexts(col))
 
     def _shape(self) -> str:
         return "column" if self.layout == PARADA else "pile"
 
+    def _nexts(self, col: int) -> list[str]:
+        return [CODE[c] for c in cards_of(self.colour_playable(col))]
+
     def _wants(self, col: int) -> str:
         low, high = self.low[col], self.high[col]
-        nexts = [CODE[c] for c in cards_of(self.colour_playable(col))]
         span = f"{NOTE_NAMES[low]} to {NOTE_NAMES[high]}"
-        return f"it runs {span}, so only {' or '.join(nexts)} may go next"
+        return f"it runs {span}, so only {' or '.join(self._nexts(col))} may go next"
 
     def sign_reason(self, sign: int, cell: int) -> str | None:
         if cell != NO_CELL:
-            return (f"in {LAYOUT_NAMES[self.layout]} a sign card goes without coordinates: "
-                    f"'play {CODE[sign]}'")
+            return Reason("sign_no_cell", f"in {LAYOUT_NAMES[self.layout]} a sign card goes "
+                          f"without coordinates: 'play {CODE[sign]}'",
+                          layout=LAYOUT_LETTERS[self.layout], sign=CODE[sign])
         if self.low[COLOUR[sign]] < 0:
-            return (f"{CODE[sign]} may be played once {COLOUR_NAMES[COLOUR[sign]]} "
-                    "is on the table, and it is not yet")
+            return Reason("sign_too_soon", f"{CODE[sign]} may be played once "
+                          f"{COLOUR_NAMES[COLOUR[sign]]} is on the table, and it is not yet",
+                          sign=CODE[sign], colour=COLOUR_LETTERS[COLOUR[sign]])
         return None
 
     # ----- placing ---------------------------------------------------------

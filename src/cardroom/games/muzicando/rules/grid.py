@@ -9,6 +9,7 @@ listing the legal plays never scans the whole grid.
 from __future__ import annotations
 
 from cardroom.core.cardset import cards_of
+from cardroom.core.errors import Reason
 from cardroom.games.muzicando.actions import (
     DOWN,
     NO_CELL,
@@ -25,9 +26,11 @@ from cardroom.games.muzicando.cards import (
     BY_CODE,
     CODE,
     COLOUR,
+    COLOUR_LETTERS,
     COLOUR_NAMES,
     GLISSANDO,
     IS_OVAL,
+    LAYOUT_LETTERS,
     LAYOUT_NAMES,
     NOTE,
     NOTE_BITS_CARDS,
@@ -36,6 +39,7 @@ from cardroom.games.muzicando.cards import (
     NOTES,
     OPENING_MASK,
     OPENS_WITH,
+    OPENS_WITH_KIND,
     OVAL_MASK,
     SARABANDA,
     SIGN_CARD,
@@ -46,9 +50,12 @@ from cardroom.games.muzicando.fields import Layout
 from cardroom.games.muzicando.viewtypes import GlissandoTable, GridTable
 
 
+def _notes(bits: int) -> list[str]:
+    return [NOTE_NAMES[n] for n in range(NOTES) if bits >> n & 1]
+
+
 def _note_list(bits: int) -> str:
-    names = [NOTE_NAMES[n] for n in range(NOTES) if bits >> n & 1]
-    return " or ".join(names)
+    return " or ".join(_notes(bits))
 
 
 class GridLayout(Layout):
@@ -84,7 +91,9 @@ class GridLayout(Layout):
     def opening_reason(self, card: int, cell: int) -> str | None:
         kind = OPENS_WITH[self.layout]
         if not OPENING_MASK[self.layout] >> card & 1 or cell != ORIGIN:
-            return f"{LAYOUT_NAMES[self.layout]} opens with {kind} at 0 0"
+            return Reason("open_at_centre", f"{LAYOUT_NAMES[self.layout]} opens with {kind} at 0 0",
+                          layout=LAYOUT_LETTERS[self.layout],
+                          opens=OPENS_WITH_KIND[self.layout])
         return None
 
     def surrounded(self, cell: int) -> bool:
@@ -107,20 +116,29 @@ class GridLayout(Layout):
 
     def sign_reason(self, sign: int, cell: int) -> str | None:
         colour = COLOUR_NAMES[COLOUR[sign]]
+        letter = COLOUR_LETTERS[COLOUR[sign]]
         if cell == NO_CELL:
-            return (f"say which {colour} card {CODE[sign]} covers: "
-                    f"'play {CODE[sign]} <x> <y>'")
+            return Reason("sign_where", f"say which {colour} card {CODE[sign]} covers: "
+                          f"'play {CODE[sign]} <x> <y>'", sign=CODE[sign], colour=letter)
+        x, y = xy(cell)
         card = self.cells.get(cell)
         if card is None:
-            return f"there is no card at {where(cell)} for {CODE[sign]} to cover"
+            return Reason("nothing_to_cover", f"there is no card at {where(cell)} for "
+                          f"{CODE[sign]} to cover", sign=CODE[sign], x=x, y=y)
         if COLOUR[card] != COLOUR[sign]:
-            return f"{CODE[sign]} covers only {colour} cards, and {where(cell)} holds {CODE[card]}"
+            return Reason("cover_colour", f"{CODE[sign]} covers only {colour} cards, and "
+                          f"{where(cell)} holds {CODE[card]}", sign=CODE[sign], colour=letter,
+                          x=x, y=y, card=CODE[card])
         if cell in self.covers:
-            return f"{CODE[card]} at {where(cell)} is already covered"
-        free = [where(cell + d) for d in SIDES if cell + d not in self.cells]
+            return Reason("already_covered", f"{CODE[card]} at {where(cell)} is already covered",
+                          card=CODE[card], x=x, y=y)
+        free = [cell + d for d in SIDES if cell + d not in self.cells]
         if free:
-            return (f"a sign covers a card whose four sides are all taken; next to "
-                    f"{CODE[card]} at {where(cell)} the cell {free[0]} is empty")
+            free_x, free_y = xy(free[0])
+            return Reason("not_surrounded", f"a sign covers a card whose four sides are all "
+                          f"taken; next to {CODE[card]} at {where(cell)} the cell "
+                          f"{where(free[0])} is empty", card=CODE[card], x=x, y=y,
+                          free_x=free_x, free_y=free_y)
         return None
 
     def lay_sign(self, sign: int, cell: int) -> None:
@@ -192,16 +210,22 @@ class Sarabanda(GridLayout):
 
     def note_reason(self, card: int, cell: int) -> str | None:
         if cell == NO_CELL:
-            return f"in Sarabanda say where the card goes: 'play {CODE[card]} <x> <y>'"
+            return Reason("say_where", f"in Sarabanda say where the card goes: "
+                          f"'play {CODE[card]} <x> <y>'", layout=LAYOUT_LETTERS[SARABANDA],
+                          card=CODE[card])
+        x, y = xy(cell)
         if cell in self.cells:
-            return f"the cell {where(cell)} is taken by {CODE[self.cells[cell]]}"
+            return Reason("cell_taken", f"the cell {where(cell)} is taken by "
+                          f"{CODE[self.cells[cell]]}", x=x, y=y, card=CODE[self.cells[cell]])
         bits = self.frontier.get(cell)
         if bits is None:
-            return f"the cell {where(cell)} is not next to any card on the table"
+            return Reason("no_neighbour", f"the cell {where(cell)} is not next to any card "
+                          "on the table", x=x, y=y)
         if not bits >> NOTE[card] & 1:
-            return (f"{CODE[card]} needs a neighbour one step from "
-                    f"{NOTE_NAMES[NOTE[card]]}; next to {where(cell)} only "
-                    f"{_note_list(bits)} may go")
+            return Reason("needs_step", f"{CODE[card]} needs a neighbour one step from "
+                          f"{NOTE_NAMES[NOTE[card]]}; next to {where(cell)} only "
+                          f"{_note_list(bits)} may go", card=CODE[card],
+                          note=NOTE_NAMES[NOTE[card]], x=x, y=y, notes=_notes(bits))
         return None
 
     def to_view(self) -> GridTable:
@@ -319,21 +343,26 @@ class Glissando(GridLayout):
     def note_reason(self, card: int, cell: int) -> str | None:
         name = CODE[card]
         if cell == NO_CELL:
-            return f"in Glissando say where the card goes: 'play {name} <x> <y>'"
+            return Reason("say_where", f"in Glissando say where the card goes: "
+                          f"'play {name} <x> <y>'", layout=LAYOUT_LETTERS[GLISSANDO], card=name)
+        x, y = xy(cell)
         if cell in self.cells:
-            return f"the cell {where(cell)} is taken by {CODE[self.cells[cell]]}"
+            return Reason("cell_taken", f"the cell {where(cell)} is taken by "
+                          f"{CODE[self.cells[cell]]}", x=x, y=y, card=CODE[self.cells[cell]])
         if IS_OVAL[card]:
             return self.oval_reason(card, cell)
         fits = [bits for _, c, bits in self.ends() if c == cell]
         if not fits:
-            return (f"{where(cell)} is not at the end of a row; an oval card opens new "
-                    f"rows, other notes extend a row at its left or right end (D3)")
+            return Reason("not_row_end", f"{where(cell)} is not at the end of a row; an oval "
+                          "card opens new rows, other notes extend a row at its left or right "
+                          "end (D3)", x=x, y=y)
         if not any(bits >> NOTE[card] & 1 for bits in fits):
             want = 0
             for bits in fits:
                 want |= bits
-            return (f"the row's scale continues at {where(cell)} with {_note_list(want)}, "
-                    f"not {NOTE_NAMES[NOTE[card]]} (D2)")
+            return Reason("scale_continues", f"the row's scale continues at {where(cell)} with "
+                          f"{_note_list(want)}, not {NOTE_NAMES[NOTE[card]]} (D2)", x=x, y=y,
+                          notes=_notes(want), card=name, note=NOTE_NAMES[NOTE[card]])
         return None
 
     def oval_reason(self, card: int, cell: int) -> str | None:
@@ -343,18 +372,23 @@ class Glissando(GridLayout):
             near = self.cells.get(cell + d)
             if near is not None:
                 bits |= STEP_BITS[NOTE[near]]
-        if not bits:
-            return (f"an oval card opens a new row directly above or below a card "
-                    f"of a row, and {where(cell)} is not (D3)")
         x, y = xy(cell)
+        if not bits:
+            return Reason("oval_above_below", f"an oval card opens a new row directly above or "
+                          f"below a card of a row, and {where(cell)} is not (D3)",
+                          card=CODE[card], x=x, y=y)
         row = self.row_on(y)
         if row is not None:
-            return (f"{CODE[card]} cannot open a new row at {x} {y}: the line y = {y} "
-                    f"already holds the row opened by {CODE[self.row_oval(row)]}, and a "
-                    f"line may hold only one oval card, so two rows never share a line (D15)")
+            oval = CODE[self.row_oval(row)]
+            return Reason("line_taken", f"{CODE[card]} cannot open a new row at {x} {y}: the "
+                          f"line y = {y} already holds the row opened by {oval}, and a line "
+                          "may hold only one oval card, so two rows never share a line (D15)",
+                          card=CODE[card], x=x, y=y, oval=oval)
         if not bits >> NOTE[card] & 1:
-            return (f"a new row at {where(cell)} must open one step from the card "
-                    f"above or below it: {_note_list(bits)}, not {NOTE_NAMES[NOTE[card]]}")
+            return Reason("oval_step", f"a new row at {where(cell)} must open one step from the "
+                          f"card above or below it: {_note_list(bits)}, not "
+                          f"{NOTE_NAMES[NOTE[card]]}", card=CODE[card], x=x, y=y,
+                          notes=_notes(bits), note=NOTE_NAMES[NOTE[card]])
         return None
 
     # ----- placing -------------------------------------------------------

@@ -211,6 +211,23 @@ function handArea(ctx, view) {
   ctx.el("p", {}, termed(ctx, ctx.t("oval.about"), "oval")));
 }
 
+// An action as the page words it ("play ReR 1 0": Play red Re at 1, 0).
+function actionLabel(action, ctx) {
+  const parts = action.split(" ");
+  if (parts[0] === "bid") return ctx.t("action.bid", { contract: contractName(ctx, parts[1]) });
+  if (parts[0] === "choose") return ctx.t("action.choose", { layout: ctx.t(`layout.${parts[1]}`) });
+  if (parts[0] === "play" && parts.length === 4) {
+    return ctx.t("action.play_at", { card: cardName(ctx, parts[1]), x: parts[2], y: parts[3] });
+  }
+  if (parts[0] === "play") return ctx.t("action.play", { card: cardName(ctx, parts[1]) });
+  return ctx.t(`action.${parts[0]}`);
+}
+
+// Notes or cards that may go, "Mi or Sol" in the page's language.
+function either(ctx, items) {
+  return new Intl.ListFormat(ctx.lang, { type: "disjunction" }).format(items);
+}
+
 function seatsLine(ctx, view) {
   return ctx.el("p", {}, Array.from({ length: ctx.players }, (_, s) => {
     const team = teamOf(view, s);
@@ -270,14 +287,26 @@ export default {
   },
 
   label(action, ctx) {
-    const parts = action.split(" ");
-    if (parts[0] === "bid") return ctx.t("action.bid", { contract: contractName(ctx, parts[1]) });
-    if (parts[0] === "choose") return ctx.t("action.choose", { layout: ctx.t(`layout.${parts[1]}`) });
-    if (parts[0] === "play" && parts.length === 4) {
-      return ctx.t("action.play_at", { card: cardName(ctx, parts[1]), x: parts[2], y: parts[3] });
+    return actionLabel(action, ctx);
+  },
+
+  // The rules' reason for a refused move, its facts named in the page's
+  // language (docs/pages.md, "A game module"): card codes as the cards'
+  // names, layout and colour letters, a bid, an action, lists joined by "or".
+  reason(key, params, ctx) {
+    if (!ctx.t.has(`reason.${key}`)) return null;
+    const words = { ...params };
+    for (const name of ["card", "sign", "oval"]) {
+      if (params[name]) words[name] = cardName(ctx, params[name]);
     }
-    if (parts[0] === "play") return ctx.t("action.play", { card: cardName(ctx, parts[1]) });
-    return ctx.t(`action.${parts[0]}`);
+    if (params.cards) words.cards = either(ctx, params.cards.map((c) => cardName(ctx, c)));
+    if (params.notes) words.notes = either(ctx, params.notes);
+    if (params.layout) words.layout = ctx.t(`layout.${params.layout}`);
+    if (params.colour) words.colour = ctx.t(`colour.${params.colour}`);
+    if (params.opens) words.opens = ctx.t(`opens.${params.opens}`);
+    if (params.bid) words.bid = contractName(ctx, params.bid);
+    if (params.action) words.action = actionLabel(params.action, ctx);
+    return ctx.t(`reason.${key}`, words);
   },
 
   // What a card does (docs/games/muzicando.md): a sign blocks players, an
