@@ -135,3 +135,18 @@ def test_a_lesson_goes_on_after_a_restart(tmp_path: Path) -> None:
                 legal_when(client, action)
                 client.ok("act", action=action)
         assert server.room.tables[made["table"]["id"]].lesson is not None
+
+
+def test_lessons_are_bounded_apart_from_tables(tmp_path: Path) -> None:
+    """A learner has at most lessons_per_creator going: one more ends the
+    oldest; lessons leave the table quota to tables."""
+    game = LESSONS[0][0]
+    with LiveServer(sqlite_url(tmp_path), lessons_per_creator=2, tables_per_creator=1) as server:
+        first, second, third = (start(server, game)["table"]["id"] for _ in range(3))
+        status = {t: server.http.get(f"/api/tables/{t}").json() for t in (first, second, third)}
+        assert status[first]["status"] == "over" and status[first]["ended"] == "stopped"
+        assert status[second]["status"] == status[third]["status"] == "playing"
+        server.create("papayoo", 3)  # the one table this address may have
+        refused = server.http.post("/api/tables", json={"game": "papayoo", "players": 3})
+        assert refused.status_code == 429, refused.text
+        assert start(server, game)["table"]["status"] == "playing"

@@ -28,6 +28,8 @@ LIMITS: list[tuple[str, type[int] | type[float], str]] = [
      "(each use extends it)"),
     ("tables_per_creator", int, "tables not over that one address (or account) may have made"),
     ("bot_tables_per_creator", int, "of those, tables where every seat is a bot"),
+    ("lessons_per_creator", int, "lessons' tables that one address (or account) may have "
+     "going besides those; a new lesson beyond them ends the oldest"),
     ("waiting_ttl_s", float, "seconds a table may wait for players before it is closed"),
     ("idle_end_s", float, "seconds a game may go with no person connected (an all-bot game: "
      "with nobody watching) before it ends as abandoned, unrated"),

@@ -52,6 +52,9 @@ class Config:
     tables_per_creator: int = 10
     # Of those, tables with no human seat (every seat a bot).
     bot_tables_per_creator: int = 2
+    # Lessons' tables one address (and one account) may have going, apart
+    # from those: a new lesson beyond them ends the oldest.
+    lessons_per_creator: int = 3
     # A waiting table that nobody joined in this long is closed (expired).
     waiting_ttl_s: float = 30 * 60.0
     # A game where no person has been connected this long ends as

@@ -199,17 +199,21 @@ class Room:
 
     async def _open(self, live: LiveTable, address: str,
                     account: tuple[int, str] | None) -> str:
-        """Store a new table (within its creator's quota) and start it;
-        returns its owner token."""
+        """Store a new table (within its creator's quota: a lesson's ends
+        the creator's oldest lesson beyond theirs) and start it; returns
+        its owner token."""
         data = live.data
         owner = security.new_token()
         data.creator_key = security.address_key(address)
         data.creator_account = account[0] if account else None
         data.owner_hash = security.token_hash(owner)
         async with self.creating:  # the count and the insert as one step
-            counts = await self.db(self.store.open_tables_of, data.creator_key,
-                                   data.creator_account)
-            self.quotas.check_tables(*counts, all_bots=not live.has_human_seats())
+            if live.lesson is not None:
+                await self._retire_lessons(data)
+            else:
+                counts = await self.db(self.store.open_tables_of, data.creator_key,
+                                       data.creator_account)
+                self.quotas.check_tables(*counts, all_bots=not live.has_human_seats())
             await self.db(self.store.create_table, data)
         self._arrive(live)
         if live.status == "playing":
@@ -246,6 +250,22 @@ class Room:
         if seat.control == Control.LEFT:
             raise Forbidden("you left this table: join the next one as anyone would")
         return seat
+
+    async def _retire_lessons(self, new: TableData) -> None:
+        """End the oldest lessons of the new lesson's creator (its address
+        or account) so that, with it, they have at most lessons_per_creator."""
+        def mine(live: LiveTable) -> bool:
+            data = live.data
+            return live.lesson is not None and live.status != "over" and (
+                data.creator_key == new.creator_key or (
+                    new.creator_account is not None
+                    and data.creator_account == new.creator_account))
+        going = sorted((t for t in self.tables.values() if mine(t)),
+                       key=lambda t: t.data.created_at)
+        for old in going[:max(0, len(going) - self.config.lessons_per_creator + 1)]:
+            async with old.lock:
+                if old.status != "over":
+                    await self._end(old, "stopped")
 
     async def _deal_again(self, live: LiveTable, seat: SeatData, address: str,
                           account: tuple[int, str] | None) -> dict[str, Any]:

@@ -191,13 +191,14 @@ class Store:
 
     def open_tables_of(self, creator_key: str,
                        account_id: int | None) -> tuple[int, int]:
-        """Tables not over made from that address (or by that account):
-        how many, and how many of them have no human seat."""
+        """Tables not over made from that address (or by that account),
+        lessons apart: how many, and how many of them have no human seat."""
         mine = TableRow.creator_key == creator_key
         if account_id is not None:
             mine = or_(mine, TableRow.creator_account == account_id)
         humans = select(SeatRow.table_id).where(SeatRow.kind == "human")
-        base = select(func.count()).select_from(TableRow).where(TableRow.status != "over", mine)
+        base = select(func.count()).select_from(TableRow).where(
+            TableRow.status != "over", TableRow.lesson.is_(None), mine)
         with Session(self.engine) as conn:
             total = int(conn.scalar(base) or 0)
             bots = int(conn.scalar(base.where(TableRow.id.not_in(humans))) or 0)
