@@ -1,6 +1,8 @@
 """Every game as an OpenSpiel game: registration, the state API, OpenSpiel's
-Python MCTS and ISMCTS bots playing to the end, evaluate_bots,
-serialization, and resampling through the game's own determinization."""
+Python MCTS and ISMCTS bots playing to the end (through the dice's chance
+nodes), evaluate_bots, serialization, and resampling through the game's own
+determinization. Observers, the information state tensor and the chance
+nodes themselves: test_openspiel_observers.py."""
 
 from __future__ import annotations
 
@@ -29,11 +31,21 @@ def load(name: str, seed: int = 0) -> pyspiel.Game:
 
 
 def advance(state: pyspiel.State, steps: int) -> pyspiel.State:
+    """``steps`` random moves (a chance node's legal actions are its
+    outcomes, all equally likely here), then on to the next decision."""
     rng = np.random.RandomState(steps)
     for _ in range(steps):
         if state.is_terminal():
             break
         state.apply_action(rng.choice(state.legal_actions()))
+    return through_chance(state)
+
+
+def through_chance(state: pyspiel.State) -> pyspiel.State:
+    """Past any chance nodes (the dice) to a decision, by outcomes that
+    depend only on how long the game is (the same for equal histories)."""
+    while state.is_chance_node():
+        state.apply_action(len(state.history()) * 5 % len(state.chance_outcomes()))
     return state
 
 
@@ -46,6 +58,7 @@ def test_every_game_is_registered() -> None:
     names = set(pyspiel.registered_names())
     assert {spiel.short_name(g) for g in all_games()} <= names
     game_type = load("cardroom_papayoo").get_type()
+    # Deals are sampled inside actions; only the dice are chance nodes.
     assert game_type.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
     assert game_type.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert game_type.utility == pyspiel.GameType.Utility.ZERO_SUM
@@ -64,9 +77,11 @@ def test_the_state_api(name: str) -> None:
     assert state.observation_string(seat)
     assert state.action_to_string(seat, state.legal_actions()[0])
     copy = state.clone()
-    copy.apply_action(copy.legal_actions()[0])
+    action = copy.legal_actions()[0]
+    copy.apply_action(action)
+    through_chance(copy)  # the dice it rolls, if any
     assert truth(state) != truth(copy)
-    assert state.history() == copy.history()[:-1]
+    assert copy.history()[:len(state.history()) + 1] == [*state.history(), action]
 
 
 @pytest.mark.parametrize("name", sorted(SMALL))
@@ -124,18 +139,24 @@ def test_python_mcts_and_ismcts_play_a_game_to_the_end(name: str) -> None:
     assert all(-1.0 <= r <= 1.0 for r in returns)
 
 
-def test_new_games_draw_new_deals_from_the_seed_parameter() -> None:
-    game, again = load("cardroom_pile_up", seed=7), load("cardroom_pile_up", seed=7)
-    first, second = truth(game.new_initial_state()), truth(game.new_initial_state())
+@pytest.mark.parametrize("name", ["cardroom_papayoo", "cardroom_pile_up"])
+def test_new_games_draw_new_deals_from_the_seed_parameter(name: str) -> None:
+    game, again = load(name, seed=7), load(name, seed=7)
+
+    def deal(game: pyspiel.Game) -> str:
+        return truth(through_chance(game.new_initial_state()))
+
+    first, second = deal(game), deal(game)
     assert first != second
-    assert truth(again.new_initial_state()) == first
+    assert deal(again) == first
 
 
 @pytest.mark.parametrize("name", ["cardroom_papayoo", "cardroom_pile_up"])
 def test_clones_of_an_unused_state_share_its_deal(name: str) -> None:
     state = load(name, seed=5).new_initial_state()
-    first, second = state.clone(), state.clone()
-    assert truth(first) == truth(second) == truth(state)
+    first, second = state.clone(), state.clone()  # Pile up's: at the opening roll
+    assert truth(through_chance(first)) == truth(through_chance(second)) \
+        == truth(through_chance(state))
     for seat in range(first.num_players()):
         assert first.observation_tensor(seat) == second.observation_tensor(seat)
     for _ in range(30):
@@ -145,6 +166,8 @@ def test_clones_of_an_unused_state_share_its_deal(name: str) -> None:
         action = first.legal_actions()[len(first.legal_actions()) // 2]
         first.apply_action(action)
         second.apply_action(action)
+        through_chance(first)
+        through_chance(second)
         assert truth(first) == truth(second)
 
 
