@@ -1,17 +1,20 @@
 """Pizzamania's table page as players read it: stacked toppings show their
 count clear of the card's corners and the hand's header counts what is
 drawn; the seat chips word places, the base deck line says what it counts;
-no "Beat 8" once nothing (or nobody) can play; sentences read right."""
+no "Beat 8" once nothing (or nobody) can play; sentences read right; the
+chef cards are drawn as cards of their own, each saying what it does."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.pages.browser import Server
+from tests.pages.browser import SHOTS, Server
 from tests.pages.driver import Person
 from tests.pages.test_play import new_person, post, sit_down
 
@@ -147,6 +150,8 @@ def whole_game(browser: Any, server: Server) -> dict[str, Any]:
     play_until(ann, rng, """() => document.querySelector('.final') !== null
       || (document.querySelector('.pizzamania')?.innerText || '').includes('Round 2 of 2')""")
     SEEN["chips"] = ann.page.locator(".seat-score").all_inner_texts()
+    SEEN["chefs"] = ann.page.eval_on_selector_all(
+        ".pizzamania .chefs [data-card]", "(ns) => ns.map((n) => n.getAttribute('data-card'))")
     play_until(ann, rng, "() => document.querySelector('.final') !== null")
     SEEN["board"] = ann.page.inner_text(".pizzamania")
     SEEN["bare_terms"] = ann.page.evaluate("""() => [...document.querySelectorAll(
@@ -180,3 +185,126 @@ def test_play_sentences_need_no_article(whole_game: dict[str, Any]) -> None:
     assert plays, whole_game["log"]
     for line in plays:
         assert re.fullmatch(r".+ plays (a single (\d+)|\d+ × \d+)\.", line), line
+
+
+def test_two_players_hold_nonna_and_loser_in_round_2(whole_game: dict[str, Any]) -> None:
+    # D8: with two players only Nonna and Loser go out.
+    assert whole_game["chefs"] == ["nonna", "loser"], whole_game["chefs"]
+
+
+# ----- the chef cards, as the lesson deals them -----------------------------
+GAME_DIR = Path(__file__).resolve().parents[2] / "src/cardroom/server/static/games/pizzamania"
+TARGET = "[data-tutorial='target']"
+TIP = ".card-tip:not([hidden])"
+CHEF_STEP = 12  # the lesson's "chefs" step: round 2 dealt, the gifts made
+STEP_NUMBER = """() => {
+  const count = document.querySelector('.lesson-count');
+  return count ? Number(count.textContent.match(/\\d+/)[0]) : null;
+}"""
+# Every chef card drawn: its code, name, box, the box of its face's name,
+# whether it sits in the hand, and the words beside it.
+CHEF_CARDS = """() => [...document.querySelectorAll('.pizzamania .chefs [data-card]')]
+  .map((card) => {
+    const box = (node) => { const r = node.getBoundingClientRect();
+      return [r.left, r.top, r.right, r.bottom]; };
+    const name = card.querySelector('text');
+    const spot = card.closest('.chef-spot');
+    return { code: card.getAttribute('data-card'), label: card.getAttribute('aria-label'),
+             tag: card.tagName.toLowerCase(), classes: card.getAttribute('class'),
+             tabindex: card.getAttribute('tabindex'), inHand: !!card.closest('.hand'),
+             box: box(card), face: name ? name.textContent : null,
+             faceBox: name ? box(name) : null,
+             fontPx: name ? Number(name.getAttribute('font-size'))
+               * card.getBoundingClientRect().width / 60 : 0,
+             holder: spot.querySelector('.chef-holder').innerText,
+             gift: (spot.querySelector('.chef-gift') || {}).innerText || null };
+  })"""
+
+
+def catalog(lang: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((GAME_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+    return data
+
+
+def lesson_at_chefs(browser: Any, server: Server, locale: str, width: int) -> Person:
+    """The lesson at /learn/pizzamania, its targets clicked up to the chef step."""
+    context = browser.new_context(viewport={"width": width, "height": 800 if width < 600 else 900},
+                                  locale=locale, reduced_motion="reduce")
+    person = Person(context.new_page())
+    person.goto(f"{server.base}/learn/pizzamania")
+    page = person.page
+    for _ in range(80):
+        page.wait_for_selector(TARGET, timeout=60_000)
+        at_step = page.evaluate(STEP_NUMBER) == CHEF_STEP
+        if at_step and page.locator(f".lesson-next{TARGET}").count():
+            return person
+        try:
+            page.locator(TARGET).first.click(timeout=5000)
+        except Exception as err:  # redrawn under the click: look again
+            if not any(w in str(err) for w in ("detached", "Timeout", "not attached")):
+                raise
+    raise AssertionError("the lesson never reached its chef step")
+
+
+@pytest.mark.parametrize(("locale", "lang", "width"), [("en-US", "en", 1280), ("ru-RU", "ru", 360),
+                                                      ("ja-JP", "ja", 360)])
+def test_chef_cards_are_drawn_and_explain_themselves(browser: Any, server: Server, locale: str,
+                                                      lang: str, width: int) -> None:
+    person = lesson_at_chefs(browser, server, locale, width)
+    page = person.page
+    words = catalog(lang)
+    cards = page.evaluate(CHEF_CARDS)
+    # Round 1 went learner, right, opposite, left (lesson.places): the
+    # learner (seat 0) is Nonna, seat 3 Pro, seat 2 Novice, seat 1 Loser.
+    assert [c["code"] for c in cards] == ["nonna", "pro", "novice", "loser"], cards
+    holders = {c["code"]: c["holder"] for c in cards}
+    me = holders["nonna"]
+    for card in cards:
+        chef = words[f"chef.{card['code']}"]
+        assert card["tag"] == "svg" and "card" in card["classes"].split(), card
+        assert not card["inHand"], card
+        assert card["tabindex"] == "0", card  # the keyboard reaches its tooltip
+        assert card["face"] == chef, card
+        assert card["label"] == words["chef.card"].format(chef=chef, name=card["holder"]), card
+        # The name on the face stays inside the card and is large enough to read.
+        left, top, right, bottom = card["box"]
+        f_left, f_top, f_right, f_bottom = card["faceBox"]
+        assert left <= f_left + 1 and f_right <= right + 1, card
+        assert top <= f_top and f_bottom <= bottom, card
+        assert card["fontPx"] >= 9, card
+    # What each card gave at the start of round 2 (D9): the learner sees the
+    # toppings of the gifts it gave and got (lesson.chefs: two 1s for two 12s).
+    gifts = {c["code"]: c["gift"] for c in cards}
+    if lang == "en":
+        assert gifts == {"nonna": f"gave 1,\u00a01 to {holders['loser']}",
+                         "loser": f"gave 12,\u00a012 to {me}",
+                         "pro": f"gave their smallest to {holders['novice']}",
+                         "novice": f"gave their largest to {holders['pro']}"}, gifts
+    else:
+        assert all(gifts.values()) and "1,\u00a01" in gifts["nonna"], gifts
+        assert "12,\u00a012" in gifts["loser"], gifts
+    # Focus each card by keyboard: the tooltip names it and says what it does.
+    # The cards are scrolled into view first and the mouse rests on them: a
+    # scroll under a resting mouse is a mouseout, which closes any tooltip.
+    chefs = page.locator(".pizzamania .chefs")
+    chefs.scroll_into_view_if_needed()
+    spot = chefs.bounding_box()
+    page.mouse.move(spot["x"] + spot["width"] - 2, spot["y"] + 2)
+    page.locator(".pizzamania .chefs [data-card]").first.focus()
+    for index, card in enumerate(cards):
+        if index:
+            page.keyboard.press("Tab")
+        focused = page.evaluate("() => document.activeElement.getAttribute('data-card')")
+        assert focused == card["code"], (focused, card["code"])
+        page.locator(TIP).wait_for(timeout=5000)
+        assert page.locator(f"{TIP} strong").inner_text() == card["label"]
+        assert page.locator(f"{TIP} span").inner_text() == words[f"info.chef.{card['code']}"]
+        if card["code"] == "loser":
+            person.screenshot(f"pizzamania-chefs-tip-{lang}-{width}")
+    page.keyboard.press("Escape")
+    assert page.locator(TIP).count() == 0
+    person.screenshot(f"pizzamania-chefs-{lang}-{width}")
+    board = SHOTS / f"pizzamania-chefs-board-{lang}-{width}.png"
+    page.locator(".board").screenshot(path=str(board))
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    assert not person.errors, person.errors

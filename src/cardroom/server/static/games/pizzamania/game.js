@@ -35,6 +35,104 @@ function baseCard(ctx, base, size) {
     label: ctx.t(`base.${base}`), code: base });
 }
 
+// A chef card (D8, D9): a chef's toque over the card's own emblem, its name
+// on the face, on a tinted card with a frame of its colour, so it never
+// reads as a topping (a numbered disc) or a base (a crust marked x1-x3).
+// The emblem, not only the colour, tells the four apart: Nonna's crown
+// (she won the last round), Pro's star, Novice's sprout, Loser's rain cloud.
+const CHEF_LOOK = {
+  nonna: { fill: "#fef3c7", ink: "#92400e", mark: "#f59e0b" },
+  pro: { fill: "#dcfce7", ink: "#166534", mark: "#22c55e" },
+  novice: { fill: "#e0f2fe", ink: "#075985", mark: "#38bdf8" },
+  loser: { fill: "#eef0f3", ink: "#374151", mark: "#9ca3af" },
+};
+
+function chefCard(ctx, chef, holder) {
+  const look = CHEF_LOOK[chef];
+  const name = ctx.t(`chef.${chef}`);
+  return card({ fill: look.fill, stroke: look.ink, ink: look.ink, className: "chef",
+    face: [toque(ctx, look), chefEmblem(ctx, chef, look), chefName(ctx, name, look.ink)],
+    label: ctx.t("chef.card", { chef: name, name: ctx.name(holder) }), code: chef });
+}
+
+function toque(ctx, look) {
+  const line = { fill: "#fff", stroke: look.ink, "stroke-width": 1.4 };
+  return ctx.svg("g", { "aria-hidden": "true" },
+    ctx.svg("rect", { x: 22, y: 17, width: 16, height: 9, rx: 1.5, ...line }),
+    ctx.svg("circle", { cx: 23, cy: 14, r: 5.5, ...line }),
+    ctx.svg("circle", { cx: 37, cy: 14, r: 5.5, ...line }),
+    ctx.svg("circle", { cx: 30, cy: 11, r: 7, ...line }),
+    ctx.svg("rect", { x: 22.7, y: 15, width: 14.6, height: 5, fill: "#fff" }),
+    ctx.svg("line", { x1: 22, y1: 21, x2: 38, y2: 21, stroke: look.mark, "stroke-width": 2.5 }));
+}
+
+function chefEmblem(ctx, chef, look) {
+  const paint = { fill: look.mark, stroke: look.ink, "stroke-width": 1.4,
+    "stroke-linejoin": "round" };
+  const parts = {
+    nonna: () => [ctx.svg("path", { d: "M17 57 L15 38 L23 46 L30 33 L37 46 L45 38 L43 57 Z",
+      ...paint }), ctx.svg("circle", { cx: 30, cy: 50, r: 2.5, fill: look.ink })],
+    pro: () => [ctx.svg("path", { d: starPath(30, 46, 14, 6), ...paint })],
+    novice: () => [ctx.svg("path", { d: "M30 60 V44", fill: "none", stroke: look.ink,
+      "stroke-width": 2 }),
+    ctx.svg("path", { d: "M30 48 C22 49 16 43 16 36 C24 36 30 40 30 48 Z", ...paint }),
+    ctx.svg("path", { d: "M30 44 C36 44 44 40 44 32 C36 32 30 37 30 44 Z", ...paint }),
+    ctx.svg("path", { d: "M21 60 H39", stroke: look.ink, "stroke-width": 2 })],
+    loser: () => [ctx.svg("path", { d: "M19 50 A6 6 0 0 1 21 39 A8 8 0 0 1 36 36 "
+      + "A7 7 0 0 1 42 50 Z", ...paint }),
+    ...[22, 30, 38].map((x) => ctx.svg("path", { d: `M${x} 54 l-2 6`, stroke: look.ink,
+      "stroke-width": 2, "stroke-linecap": "round" }))],
+  };
+  return ctx.svg("g", { "aria-hidden": "true" }, parts[chef]());
+}
+
+function starPath(cx, cy, outer, inner) {
+  const points = Array.from({ length: 10 }, (_, i) => {
+    const r = i % 2 ? inner : outer;
+    const a = (Math.PI / 5) * i - Math.PI / 2;
+    return `${(cx + r * Math.cos(a)).toFixed(1)} ${(cy + r * Math.sin(a)).toFixed(1)}`;
+  });
+  return `M${points.join(" L")} Z`;
+}
+
+// The chef's name across the foot of the card, as large as fits (a wide,
+// CJK, character counts about one em, a narrow bold one two thirds); a long
+// name is kept readable and narrowed to the card's width.
+function chefName(ctx, name, ink) {
+  const room = 52;
+  const units = [...name].reduce((sum, ch) => sum + (ch.codePointAt(0) > 0x2e80 ? 1.05 : 0.66), 0);
+  const size = Math.max(10, Math.min(13, Math.floor(room / Math.max(units, 1))));
+  const attrs = { x: 30, y: 79, "text-anchor": "middle", "font-size": size,
+    "font-weight": "bold", fill: ink, "font-family": "system-ui, sans-serif" };
+  if (units * size > room) Object.assign(attrs, { textLength: room, lengthAdjust: "spacingAndGlyphs" });
+  return ctx.svg("text", attrs, name);
+}
+
+// The chef cards of this round (from round 2 on; none in the simple game):
+// each card with its holder beside it and what it gave at the round's start
+// (the toppings themselves where the viewer gave or got them, D9).
+function chefsArea(ctx, view) {
+  const held = CHEFS.filter((chef) => Number.isInteger((view.chefs || {})[chef]));
+  if (!held.length) return null;
+  const spots = held.map((chef) => {
+    const holder = view.chefs[chef];
+    const gift = (view.exchanges || []).find((e) => e.chef === chef);
+    return ctx.el("div", { class: "chef-spot" }, chefCard(ctx, chef, holder),
+      ctx.el("span", { class: "chef-holder" }, ctx.name(holder)),
+      gift ? ctx.el("span", { class: "chef-gift" }, giftWords(ctx, gift)) : null);
+  });
+  return area(ctx, ctx.t("area.chefs"), ctx.el("div", { class: "chefs" }, spots));
+}
+
+function giftWords(ctx, gift) {
+  const to = ctx.name(gift.receiver);
+  if (gift.cards && gift.cards.length) {
+    // The toppings stay together on one line: "1, 1", never "1," and "1".
+    return ctx.t("chef.gave.cards", { cards: gift.cards.join(",\u00a0"), to });
+  }
+  return ctx.t(`chef.gave.${gift.which}`, { n: gift.count, to });
+}
+
 function counts(values) {
   const out = new Map();
   for (const v of values) out.set(v, (out.get(v) || 0) + 1);
@@ -126,19 +224,17 @@ function deckArea(ctx, view) {
 }
 
 function seatsTable(ctx, view) {
-  const chefOf = (seat) => Object.entries(view.chefs || {}).filter(([, s]) => s === seat)
-    .map(([chef]) => ctx.t(`chef.${chef}`)).join(ctx.t("list.sep"));
   const state = (seat) => {
     if (view.over) return "";  // no pizza is being played any more
     const place = (view.places || [])[seat];
     if (place) return ctx.t("seat.finished", { n: place });
     return (view.passed || []).includes(seat) ? ctx.t("seat.passed") : "";
   };
-  return ctx.el("table", {}, ctx.el("tr", {}, ["player", "cards", "now", "chef", "places"]
+  return ctx.el("table", {}, ctx.el("tr", {}, ["player", "cards", "now", "places"]
     .map((k) => ctx.el("th", {}, ctx.t(`col.${k}`)))),
   Array.from({ length: ctx.players }, (_, seat) => ctx.el("tr", {},
     ctx.el("td", {}, ctx.name(seat)), ctx.el("td", {}, String(view.hand_sizes[seat])),
-    ctx.el("td", {}, state(seat)), ctx.el("td", {}, chefOf(seat)),
+    ctx.el("td", {}, state(seat)),
     ctx.el("td", {}, placeList(ctx, view.scores[seat] || [])))));
 }
 
@@ -167,7 +263,8 @@ export default {
         total: view.rounds }), view.simple ? ` · ${ctx.t("simple")}` : "", " ",
     ctx.term("chefs"));
     return ctx.el("div", { class: "pizzamania" }, head, pizzaArea(ctx, view), deckArea(ctx, view),
-      handArea(ctx, view), area(ctx, ctx.t("area.players"), seatsTable(ctx, view)));
+      handArea(ctx, view), chefsArea(ctx, view),
+      area(ctx, ctx.t("area.players"), seatsTable(ctx, view)));
   },
 
   describe(e, ctx) {
