@@ -31,7 +31,7 @@ from stable_baselines3.common.callbacks import BaseCallback
 
 from cardroom import arena
 from cardroom.rl.gym import CardroomEnv
-from cardroom.rl.policy import register_policy
+from cardroom.rl.policy import Policy, register_policy
 
 EVAL_SEED = 1_000_000  # evaluation deals never overlap training deals
 
@@ -101,6 +101,43 @@ def output_prefix(given: Path | None, game: str) -> Path:
     return out
 
 
+HYPERPARAMETERS: dict[str, Any] = {
+    "n_steps": 2048, "batch_size": 256, "learning_rate": 3e-4, "gamma": 1.0, "ent_coef": 0.01,
+    "policy_kwargs": {"net_arch": [128, 128]},
+}
+"""MaskablePPO's settings here (and in examples/baselines.py): an MLP of two
+128-unit layers, undiscounted returns (one reward, at the end)."""
+
+
+def make_model(env: CardroomEnv, seed: int, **overrides: Any) -> MaskablePPO:
+    """MaskablePPO on ``env`` with ``HYPERPARAMETERS`` (``overrides`` replace
+    some: a test's tiny ``n_steps``), on the CPU, one torch thread (small
+    networks: one thread is fastest, and repeatable)."""
+    torch.set_num_threads(1)
+    env.reset(seed=seed)
+    settings = {**HYPERPARAMETERS, **overrides}
+    return MaskablePPO("MlpPolicy", env, seed=seed, device="cpu", verbose=0, **settings)
+
+
+def greedy_policy(model: MaskablePPO, actions: int) -> Policy:
+    """The trained model as a ``cardroom.rl.policy`` policy: its greedy
+    choice among the legal indexes, for ``register_policy``."""
+
+    def policy(observation: list[float], legal: list[int]) -> int:
+        mask = np.zeros(actions, bool)
+        mask[legal] = True
+        action, _ = model.predict(np.asarray(observation, np.float32), action_masks=mask,
+                                  deterministic=True)
+        return int(action)
+
+    return policy
+
+
+def parse_options(texts: list[str]) -> dict[str, Any]:
+    """``NAME=JSON`` texts as game options."""
+    return {k: json.loads(v) for k, _, v in (o.partition("=") for o in texts)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="pizzamania")
@@ -118,14 +155,9 @@ def main() -> None:
     args = parser.parse_args()
     out = output_prefix(args.out, args.game)
     print(f"writing {out}.csv, .png and .json", flush=True)
-    options = {k: json.loads(v) for k, _, v in (o.partition("=") for o in args.option)}
-    torch.set_num_threads(1)  # small networks: one thread is fastest, and repeatable
-
+    options = parse_options(args.option)
     env = CardroomEnv(args.game, args.players, opponents="heuristic", **options)
-    env.reset(seed=args.seed)
-    model = MaskablePPO("MlpPolicy", env, seed=args.seed, device="cpu", n_steps=2048,
-                        batch_size=256, learning_rate=3e-4, gamma=1.0, ent_coef=0.01,
-                        policy_kwargs={"net_arch": [128, 128]}, verbose=0)
+    model = make_model(env, args.seed)
     curve = Curve(CardroomEnv(args.game, args.players, opponents="heuristic", **options),
                   args.eval_every, args.eval_episodes)
     model.learn(total_timesteps=args.steps, callback=curve)
@@ -137,14 +169,7 @@ def main() -> None:
     plot(curve.rows, f"MaskablePPO on {args.game} ({args.players} players, "
                      f"{', '.join(args.option)}) vs the heuristic bot", out.with_suffix(".png"))
 
-    def policy(observation: list[float], legal: list[int]) -> int:
-        mask = np.zeros(env.action_space.n, bool)
-        mask[legal] = True
-        action, _ = model.predict(np.asarray(observation, np.float32), action_masks=mask,
-                                  deterministic=True)
-        return int(action)
-
-    register_policy("ppo", policy)
+    register_policy("ppo", greedy_policy(model, env.actions))
     report: dict[str, Any] = {"curve": curve.rows}
     for rival in ("heuristic", "random"):
         lineup = ("ppo", *[rival] * (args.players - 1))
