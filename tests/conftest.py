@@ -19,7 +19,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 # CARDROOM_PURE=1): the engines' own tests, and those that swap a compiled
 # function; the front ends ran on the compiled engines in the main pass.
 PURE_PASS_ENV = "CARDROOM_PURE_PASS"
-PURE_PASS_DIRS = ("tests/core/", "tests/games/", "tests/search/")
+PURE_PASS_DIRS = ("tests/core/", "tests/games/", "tests/search/",
+                  "tests/rl/test_observations.py")  # the encoders are compiled too
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

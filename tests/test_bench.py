@@ -113,6 +113,19 @@ def test_throughput_bench_reports_every_mode_and_the_hearts_ratio() -> None:
         assert rows["papayoo one round (4p) +view"]["vs_hearts_target"] == 3.0
 
 
+def test_env_bench_reports_steps_beside_texas_holdem() -> None:
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "envs.py"), "--games", "papayoo",
+         "--repeats", "1", "--slot", "0.05", "--json", "--no-pure"],
+        capture_output=True, text=True, timeout=300, check=True)
+    rows = json.loads(out.stdout)["envs"]
+    assert rows["papayoo"]["steps_per_s_min"] > 0
+    assert rows["papayoo"]["target_vs_texas"] == 1.0
+    if "texas_holdem_v4" in rows:  # the bench extra brings PettingZoo's classic peers
+        assert rows["papayoo"]["vs_texas_median"] > 0
+        assert rows["leduc_holdem_v4"]["steps_per_s_min"] > 0
+
+
 def bench_module(name: str) -> Any:
     """A script of bench/ as a module (bench/ is not a package; its scripts
     import each other from their own folder)."""

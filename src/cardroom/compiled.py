@@ -2,7 +2,7 @@
 
 The sources in src/ stay the one copy of every rule. ``build`` compiles the
 modules named by ``modules()`` (the core, the search and each game's rules:
-the code a playout runs) into a folder of its own, named after a
+the code a playout runs; and the observation encoders) into a folder of its own, named after a
 fingerprint of those sources and of this Python; ``enable``, called when
 ``cardroom`` is imported, makes those modules load from there. A source
 edited since the build changes the fingerprint, so stale machine code is
@@ -31,16 +31,18 @@ from types import ModuleType
 PACKAGE = Path(__file__).resolve().parent
 STORE = PACKAGE.parent.parent / ".compiled"
 # The core's and the search's hot modules, and each game's engine: the code
-# a playout runs. What only a front end, a research interface or the
-# heuristic bots read stays interpreted (bots cross process boundaries
-# pickled, and a compiled class with a required __init__ argument does not
-# unpickle), and so do the classes that interpreted code subclasses.
-CORE = ("core/cardset.py", "core/game.py", "core/ranking.py", "core/rng.py",
-        "core/sampling.py", "search/determinize.py", "search/ismcts.py", "search/policy.py",
-        "search/reward.py")
+# a playout runs; and the observation encoders (the core's and each game's
+# encoding.py), which the environments run every step. What only a front
+# end or the heuristic bots read stays interpreted (bots cross process
+# boundaries pickled, and a compiled class with a required __init__
+# argument does not unpickle), and so do the classes that interpreted code
+# subclasses.
+CORE = ("core/cardset.py", "core/encoding.py", "core/game.py", "core/ranking.py",
+        "core/rng.py", "core/sampling.py", "search/determinize.py", "search/ismcts.py",
+        "search/policy.py", "search/reward.py")
 GAMES = ("games/*/*.py", "games/*/*/*.py")
 # A file's or a folder's name. View types stay interpreted: bots receive views pickled.
-SKIP = {"__init__", "render", "encoding", "stacking", "bot", "viewtypes"}
+SKIP = {"__init__", "render", "stacking", "bot", "viewtypes"}
 GROUP = "cardroom_native"
 PURE_ENV = "CARDROOM_PURE"
 

@@ -7,8 +7,12 @@ of numbers of a fixed length, built from one seat's view alone (never the
 referee state). The wrappers in ``cardroom.rl`` read nothing else.
 
 An observation is laid out by a ``Layout``: named fields, each a block of
-numbers whose meaning the game's rules page documents field by field. Lists
-of floats keep the core free of numpy; the wrappers turn them into arrays.
+numbers whose meaning the game's rules page documents field by field. The
+core stays free of numpy: ``encode`` gives a list of floats, and
+``encode_into`` writes the same numbers into a buffer the caller owns (the
+environments' float32 arrays, a row of a batch), touching only the entries
+the view sets, as the ``Writer`` keeps only those. The encoders are compiled
+with the engines (cardroom/compiled.py) and run as plain Python without.
 
 Seats inside an observation are *relative*: 0 is the viewer, 1 the next
 seat clockwise (the next higher number), and so on, so a policy sees every
@@ -20,8 +24,11 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
+from mypy_extensions import mypyc_attr
+
+from cardroom.core.pickling import by_fields
 from cardroom.core.ranking import Ranking, rank_shares
 from cardroom.core.views import View
 
@@ -39,6 +46,9 @@ class Field:
     size: int
     meaning: str
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # compiled, it pickles so (core.pickling)
+
 
 class Layout:
     """The fields of an observation, in order, and where each starts."""
@@ -53,33 +63,54 @@ class Layout:
             self.offsets[f.name] = at
             at += f.size
         self.sizes = {f.name: f.size for f in self.fields}
+        self.where = {f.name: (self.offsets[f.name], f.size) for f in self.fields}
         self.size = at
 
     def writer(self) -> Writer:
         return Writer(self)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Compiled, a class whose __init__ takes arguments pickles through it
+        # (an environment holds its table's layout, and may be deep-copied).
+        return type(self), (self.fields,)
+
+
+class Buffer(Protocol):
+    """Where ``Encoding.encode_into`` writes: a flat float array of the
+    layout's size (a numpy ``float32`` vector, or a row of a batch)."""
+
+    def fill(self, value: float, /) -> None: ...
+
+    def __setitem__(self, key: list[int], value: list[float], /) -> None: ...
+
 
 class Writer:
     """Fills one observation; every write names its field, so a wrong index
-    fails loudly instead of spilling into the next field."""
+    fails loudly instead of spilling into the next field.
 
-    __slots__ = ("layout", "out")
+    Only the entries written are kept (an observation is mostly zeros), as
+    exact Python floats: ``done`` lays them out as the dense list,
+    ``entries`` gives them clipped for a buffer."""
+
+    __slots__ = ("layout", "where", "written")
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
-        self.out = [0.0] * layout.size
+        self.where = layout.where
+        self.written: dict[int, float] = {}
 
     def _at(self, name: str, index: int) -> int:
-        size = self.layout.sizes[name]
+        start, size = self.where[name]
         if not 0 <= index < size:
             raise IndexError(f"observation field {name!r} has {size} entries, not {index + 1}")
-        return self.layout.offsets[name] + index
+        return start + index
 
     def set(self, name: str, index: int, value: float = 1.0) -> None:
-        self.out[self._at(name, index)] = float(value)
+        self.written[self._at(name, index)] = float(value)
 
     def add(self, name: str, index: int, value: float = 1.0) -> None:
-        self.out[self._at(name, index)] += float(value)
+        at = self._at(name, index)
+        self.written[at] = self.written.get(at, 0.0) + float(value)
 
     def one_hot(self, name: str, index: int | None) -> None:
         """A 1 at ``index``; nothing for None (the field stays all zeros)."""
@@ -87,8 +118,12 @@ class Writer:
             self.set(name, index)
 
     def bits(self, name: str, indices: Iterable[int]) -> None:
+        start, size = self.where[name]
+        written = self.written
         for i in indices:
-            self.set(name, i)
+            if not 0 <= i < size:
+                raise IndexError(f"observation field {name!r} has {size} entries, not {i + 1}")
+            written[start + i] = 1.0
 
     def values(self, name: str, values: Sequence[float], scale: float = 1.0) -> None:
         for i, v in enumerate(values):
@@ -98,7 +133,17 @@ class Writer:
         self.set(name, 0, value / scale)
 
     def done(self) -> list[float]:
-        return self.out
+        """The observation as a dense list (not clipped)."""
+        out = [0.0] * self.layout.size
+        for i, v in self.written.items():
+            out[i] = v
+        return out
+
+    def entries(self) -> tuple[list[int], list[float]]:
+        """The written positions and their values, clipped to the bound."""
+        values = [v if -BOUND <= v <= BOUND else min(BOUND, max(-BOUND, v))
+                  for v in self.written.values()]
+        return list(self.written), values
 
 
 def relative(seat: int, viewer: int, players: int) -> int:
@@ -113,6 +158,9 @@ class ActionTable:
     def __init__(self, actions: Iterable[int]) -> None:
         self.actions = sorted(set(actions))
         self.index = {a: i for i, a in enumerate(self.actions)}
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return type(self), (self.actions,)
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -129,6 +177,8 @@ class ActionTable:
         return self.actions[index]
 
 
+# Compiled (cardroom.compiled), yet subclassed by interpreted code (a plugin's game).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Factoring(ABC):
     """A game's actions taken in two steps: a first part (Muzicando's card),
     then, for the actions that need one, a second part (where it goes). A
@@ -153,6 +203,7 @@ class Factoring(ABC):
         table cannot hold)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Encoding(ABC):
     """A game's numeric interface. ``options`` are always the resolved
     options of a game (``state.options``, or a view's ``options``)."""
@@ -205,12 +256,29 @@ class Encoding(ABC):
     def observation_shape(self, players: int, options: Mapping[str, Any]) -> tuple[int, ...]:
         return (self.layout(players, options).size,)
 
-    def encode(self, view: View[Any]) -> list[float]:
+    def encode(self, view: View[Any], layout: Layout | None = None) -> list[float]:
         """A seat's view as numbers. Only a seat's view will do: the public
-        and referee views have no viewer to encode from."""
-        seat, players, options = view.seat, view.players, view.options
+        and referee views have no viewer to encode from. ``layout``: this
+        table's (``layout(players, options)``), where the caller keeps it."""
+        out = self._written(view, layout)
+        return [min(BOUND, max(-BOUND, v)) for v in out.done()]
+
+    def encode_into(self, view: View[Any], out: Buffer, layout: Layout | None = None) -> None:
+        """``encode`` written into ``out``, a flat float array of the
+        layout's size that the caller owns and reuses (a numpy ``float32``
+        vector or a row of a batch): zeroed, then only the entries the view
+        sets are written. The same numbers as ``encode``, rounded to the
+        buffer's type."""
+        indexes, values = self._written(view, layout).entries()
+        out.fill(0.0)
+        out[indexes] = values
+
+    def _written(self, view: View[Any], layout: Layout | None) -> Writer:
+        seat = view.seat
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise ValueError("an observation is built from a seat's view")
-        out = self.layout(players, options).writer()
+        if layout is None:
+            layout = self.layout(view.players, view.options)
+        out = Writer(layout)
         self.fill(out, view, seat)
-        return [min(BOUND, max(-BOUND, v)) for v in out.done()]
+        return out

@@ -21,6 +21,7 @@ import numpy as np
 
 from cardroom.core.encoding import Factoring
 from cardroom.core.game import Game
+from cardroom.core.views import View
 from cardroom.rl.match import Match
 
 Mask = np.ndarray[Any, np.dtype[np.int8]]
@@ -74,15 +75,17 @@ class Factored:
     def reset(self) -> None:
         self.pending, self._cached = None, None
 
-    def menu(self, match: Match, seat: int) -> Menu:
-        """``seat``'s legal actions by their parts (empty when it is not to act)."""
+    def menu(self, match: Match, seat: int, view: View[Any] | None = None) -> Menu:
+        """``seat``'s legal actions by their parts (empty when it is not to act);
+        ``view``: ``match.seen(seat)`` where the caller has it already."""
         cached = self._cached
         if cached is not None and cached[:3] == (match, match.steps, seat):
             return cached[3]
         menu = Menu()
         if not match.done and seat in match.state.to_act():
             actions = match.state.legal_actions(seat)
-            view = match.state.seen(seat, log=False)
+            if view is None:
+                view = match.seen(seat)
             for action, (first, second) in zip(actions, self.factoring.parts(view, actions),
                                                strict=True):
                 menu.add(self.game.action_index(action), first, second)
@@ -94,10 +97,10 @@ class Factored:
         to act can have one)."""
         return self.pending if seat == match.current() else None
 
-    def mask(self, match: Match, seat: int) -> Mask:
+    def mask(self, match: Match, seat: int, view: View[Any] | None = None) -> Mask:
         """The parts ``seat`` may pick now: first parts, or, after one, the
         second parts that complete it."""
-        menu, mask = self.menu(match, seat), np.zeros(self.width, np.int8)
+        menu, mask = self.menu(match, seat, view), np.zeros(self.width, np.int8)
         pending = self.pending_for(match, seat)
         if pending is None:
             mask[[*menu.single, *menu.double]] = 1
@@ -112,6 +115,14 @@ class Factored:
         if pending is not None:
             block[pending] = 1.0
         return block
+
+    def observe(self, match: Match, seat: int,
+                out: np.ndarray[Any, np.dtype[np.float32]]) -> None:
+        """``observation`` written into ``out`` (``firsts`` entries)."""
+        out.fill(0.0)
+        pending = self.pending_for(match, seat)
+        if pending is not None:
+            out[pending] = 1.0
 
     def choose(self, match: Match, part: int) -> int | None:
         """The seat to act picks ``part``: the dense index of the action it

@@ -68,11 +68,12 @@ class CardroomEnv(gymnasium.Env[Observation, np.int64]):
         self.opponents = self._opponents(opponents)
         self.bots: dict[int, Bot] = {}
         self.factored = Factored(self.match.game) if factored else None
-        size = self.match.observation_size()
+        size = self._game_size = self.match.observation_size()
         self.actions = self.match.game.num_distinct_actions()
         if self.factored is not None:
             size += self.factored.factoring.firsts
             self.actions = self.factored.width
+        self._size = size
         self.observation_space = spaces.Box(-BOUND, BOUND, (size,), np.float32)
         self.action_space = spaces.Discrete(self.actions)
         self._seeds = Rng(secrets.randbits(SEED_BITS))
@@ -166,10 +167,17 @@ class CardroomEnv(gymnasium.Env[Observation, np.int64]):
 
     # ----- what the learner sees ---------------------------------------------
     def _observe(self) -> Observation:
-        numbers = self.match.observation(self.seat)
-        if self.factored is not None:
-            numbers = numbers + self.factored.observation(self.match, self.seat)
-        return np.asarray(numbers, np.float32)
+        """The learner's observation, filled in place into an array of its
+        own (the caller may keep it)."""
+        out = np.empty(self._size, np.float32)
+        if self.factored is None:
+            self.match.observe(self.seat, out)
+        else:
+            view = self.match.seen(self.seat)  # once, for the observation and the mask
+            self.match.observe(self.seat, out[:self._game_size], view)
+            self.factored.observe(self.match, self.seat, out[self._game_size:])
+            self.factored.menu(self.match, self.seat, view)  # kept for the mask
+        return out
 
     def _mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
         if self.factored is not None:

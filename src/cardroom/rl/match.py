@@ -7,6 +7,10 @@ Pizzamania's continue/stop) is taken one seat at a time; what a seat chose
 stays out of the others' views until the rules reveal it, exactly as at the
 table. Actions are the game's dense indexes (``Game.action_index``);
 observations and masks are built from the deciding seat's view alone.
+
+``observe`` writes an observation into a buffer the caller owns (a numpy
+``float32`` vector or a row of a batch) with the table's layout, which the
+match makes once: the cheap path the environments take every step.
 """
 
 from __future__ import annotations
@@ -14,7 +18,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from cardroom.core.encoding import Buffer, Layout
 from cardroom.core.game import Game, State
+from cardroom.core.views import View
 from cardroom.games import get_game
 
 
@@ -34,6 +40,7 @@ class Match:
         self.given = dict(options or {})
         self.state: State = self.game.new(self.players, seed, self.given)
         self.cap = self.game.max_game_length(self.players, self.state.options)
+        self.layout: Layout = self.game.encoding.layout(self.players, self.state.options)
         self.steps = 0
         self._rounds = 0
         self._paid = [0.0] * self.players
@@ -45,6 +52,7 @@ class Match:
         match.game, match.players, match.given = game, state.players, dict(state.given_options)
         match.state = state
         match.cap = game.max_game_length(state.players, state.options)
+        match.layout = game.encoding.layout(state.players, state.options)
         match.steps, match._rounds = steps, state.rounds_completed()
         match._paid = [0.0] * state.players
         return match
@@ -61,7 +69,7 @@ class Match:
 
     @property
     def done(self) -> bool:
-        return self.over or self.truncated
+        return self.state.is_over() or self.steps >= self.cap  # over or truncated
 
     def current(self) -> int | None:
         """The seat to decide now, or None when the game is done."""
@@ -80,7 +88,20 @@ class Match:
         return self.state.view(seat, log=log)
 
     def observation(self, seat: int) -> list[float]:
-        return self.game.encode_observation(self.state.seen(seat, log=False))
+        """``seat``'s encoded view (``Game.encode_observation``)."""
+        return self.game.encoding.encode(self.state.seen(seat, log=False), self.layout)
+
+    def seen(self, seat: int) -> View[Any]:
+        """``seat``'s typed view, without its log."""
+        return self.state.seen(seat, log=False)
+
+    def observe(self, seat: int, out: Buffer, view: View[Any] | None = None) -> None:
+        """``observation(seat)`` written into ``out``, a float buffer of
+        ``observation_size()`` entries that the caller owns and may reuse;
+        ``view``: ``seen(seat)`` where the caller has it already."""
+        if view is None:
+            view = self.state.seen(seat, log=False)
+        self.game.encoding.encode_into(view, out, self.layout)
 
     def text(self, seat: int) -> str:
         return self.game.observation_text(self.state.seen(seat, log=False))

@@ -39,6 +39,7 @@ from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 from cardroom.core.encoding import BOUND
 from cardroom.core.events import PUBLIC
 from cardroom.core.rng import Rng
+from cardroom.core.views import View
 from cardroom.rl.factored import Factored
 from cardroom.rl.match import Match
 
@@ -68,11 +69,13 @@ class CardroomAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.metadata = {**self.metadata, "name": f"cardroom_{self.match.game.id}_v0"}
         self.possible_agents = [agent_name(s) for s in range(self.match.players)]
         self.factored = Factored(self.match.game) if factored else None
-        size = self.match.observation_size()
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        size = self._game_size = self.match.observation_size()
         actions = self.match.game.num_distinct_actions()
         if self.factored is not None:
             size += self.factored.factoring.firsts
             actions = self.factored.width
+        self._size, self._actions = size, actions
         self._obs_space = spaces.Dict({
             "observation": spaces.Box(-BOUND, BOUND, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (actions,), np.int8),
@@ -122,10 +125,11 @@ class CardroomAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.match.step(index)
         self._cumulative_rewards[agent] = 0.0
         earned = self.match.rewards(self.round_rewards)
+        over, truncated = self.match.over, self.match.truncated
         for seat, a in enumerate(self.possible_agents):
             self.rewards[a] = earned[seat]
-            self.terminations[a] = self.match.over
-            self.truncations[a] = self.match.truncated
+            self.terminations[a] = over
+            self.truncations[a] = truncated
         self.agent_selection = self._next_agent()
         self._accumulate_rewards()
         if self.render_mode == "human":
@@ -143,19 +147,30 @@ class CardroomAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
     # ----- what an agent sees ------------------------------------------------
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = self.possible_agents.index(agent)
+        """The observation and mask of ``agent``, in arrays of their own (a
+        caller may keep them: the parallel converter keeps every agent's),
+        each filled in place: the encoded view straight into its float32
+        vector, the mask by setting its legal indexes."""
+        seat = self._seat_of[agent]
+        observation = np.empty(self._size, np.float32)
+        view = self.match.seen(seat)  # once, for the observation and a factored mask
+        self._observe(seat, observation, view)
         if self.factored is not None:
-            mask = self.factored.mask(self.match, seat)
+            mask = self.factored.mask(self.match, seat, view)
         else:
-            mask = np.zeros(self._act_space.n, np.int8)
+            mask = np.zeros(self._actions, np.int8)
             mask[self.match.legal(seat)] = 1
-        return {"observation": self._observation(seat), "action_mask": mask}
+        return {"observation": observation, "action_mask": mask}
 
-    def _observation(self, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
-        numbers = self.match.observation(seat)
-        if self.factored is not None:
-            numbers = numbers + self.factored.observation(self.match, seat)
-        return np.asarray(numbers, np.float32)
+    def _observe(self, seat: int, out: np.ndarray[Any, np.dtype[np.float32]],
+                 view: View[Any] | None = None) -> None:
+        """``seat``'s observation into ``out`` (the game's fields, then with
+        factored actions the pending-part block)."""
+        if self.factored is None:
+            self.match.observe(seat, out, view)
+            return
+        self.match.observe(seat, out[:self._game_size], view)
+        self.factored.observe(self.match, seat, out[self._game_size:])
 
     def state(self) -> np.ndarray[Any, np.dtype[np.float32]]:
         """The global state for a centralised critic: every seat's encoded
@@ -163,8 +178,10 @@ class CardroomAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         choice; only what no seat has seen (an undealt stock's order, future
         chance) stays out, as the encoding is built from views alone. With
         factored actions each view ends with its pending-part block."""
-        seats = [self._observation(s) for s in range(self.match.players)]
-        return np.asarray(np.concatenate(seats), np.float32)
+        out = np.empty((self.match.players, self._size), np.float32)
+        for seat in range(self.match.players):
+            self._observe(seat, out[seat])
+        return out.reshape(-1)
 
     def observation_text(self, agent: str) -> str:
         """What ``agent`` sees, as text (the terminal's table for that seat)."""

@@ -7,23 +7,23 @@ options), so one layout serves every option set of a player count.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Final
 
 import cardroom.games.love_formula.actions as act
-from cardroom.core.encoding import ActionTable, Encoding, Field, Layout, Writer, relative
+from cardroom.core.encoding import ActionTable, Encoding, Field, Layout, Writer
 from cardroom.core.views import View, seat_part
 from cardroom.games.love_formula.cards.catalog import CAT, COUPLE, PREP
 from cardroom.games.love_formula.cards.vocabulary import COUNTERS, ROUND_RULES
 from cardroom.games.love_formula.fields import CHOICE_NAMES, PACK_SIZE, ROUNDS, STEP_NAMES
 from cardroom.games.love_formula.viewtypes import Chance, Goals, LoveSeatTable, Zone
 
-MAX_SEATS = 4
-C = CAT.size
-PHASES = ("draft-1", "play-1", "draft-2", "play-2", "over")
-TURN_DECISIONS = 40  # the cap's allowance for one turn (see max_game_length)
-HAND = PACK_SIZE + 1  # the drafted cards and the Part-Time Job
-VP_SCALE = 30
+MAX_SEATS: Final = 4
+C: Final = CAT.size
+PHASES: Final = ("draft-1", "play-1", "draft-2", "play-2", "over")
+TURN_DECISIONS: Final = 40  # the cap's allowance for one turn (see max_game_length)
+HAND: Final = PACK_SIZE + 1  # the drafted cards and the Part-Time Job
+VP_SCALE: Final = 30
 
 
 def _all_actions() -> list[int]:
@@ -40,7 +40,7 @@ def _all_actions() -> list[int]:
     return out
 
 
-TABLE = ActionTable(_all_actions())
+TABLE: Final = ActionTable(_all_actions())
 
 
 class LoveFormulaEncoding(Encoding):
@@ -100,97 +100,107 @@ class LoveFormulaEncoding(Encoding):
         ])
 
     def fill(self, out: Writer, view: View[Any], seat: int) -> None:
+        # Seats are written relative to the viewer: (s - seat) % n.
         _, t = seat_part(view, LoveSeatTable)
         n = view.players
-
-        def rel(s: int) -> int:
-            return relative(s, seat, n)
-
-        self._state(out, view, t, rel)
+        by_id = CAT.by_id
+        self._state(out, view, t, seat, n)
         self._own(out, t)
         for s, zone in enumerate(t.zones):
-            self._zone(out, zone, rel(s) * C)
+            self._zone(out, zone, (s - seat) % n * C)
         for s, card in enumerate(t.table):
             if card is not None:
-                out.set("table", rel(s) * C + CAT.by_id[card])
-        out.bits("discard", (CAT.by_id[c] for c in t.discard))
+                out.set("table", (s - seat) % n * C + by_id[card])
+        out.bits("discard", [by_id[c] for c in t.discard])
         for item in t.known:
             where = item.places
-            hands = [int(p[5:]) for p in where if p.startswith("hand ")]
-            for s in hands:
-                out.set("known", rel(s) * C + CAT.by_id[item.card], 1 / len(where))
+            share = 1 / len(where)
+            known = by_id[item.card]
+            for p in where:
+                if p.startswith("hand "):
+                    out.set("known", (int(p[5:]) - seat) % n * C + known, share)
         if t.chance is not None:
-            self._chance(out, t.chance, rel)
+            self._chance(out, t.chance, seat, n)
         if t.goals is not None:
-            self._goals(out, t.goals, seat, rel)
+            self._goals(out, t.goals, seat, n)
 
-    def _state(self, out: Writer, view: View[Any], t: LoveSeatTable,
-               rel: Callable[[int], int]) -> None:
-        n = view.players
+    def _state(self, out: Writer, view: View[Any], t: LoveSeatTable, seat: int,
+               n: int) -> None:
         out.one_hot("phase", PHASES.index(view.phase))
         out.one_hot("step", STEP_NAMES.index(t.step))
         out.one_hot("choice", CHOICE_NAMES.index(t.choice or ""))
-        out.bits("to_act", map(rel, view.to_act))
+        out.bits("to_act", [(s - seat) % n for s in view.to_act])
         res = t.resolving
         seats = (t.turn, t.chooser, res.seat if res else None, res.target if res else None)
         for k, who in enumerate(seats):
             if who is not None:
-                out.set("seats", k * n + rel(who))
+                out.set("seats", k * n + (who - seat) % n)
         for place, s in enumerate(t.order):
-            out.set("order", rel(s), (place + 1) / n)
-        out.bits("queue", map(rel, res.queue if res else ()))
-        out.values("progress", [t.round / ROUNDS, t.pick / PACK_SIZE,
-                                t.deck_size / 152, t.moves / 3])
-        out.values("flags", [t.resolved, res.cancelled if res else False,
-                             res.diverted if res else False])
+            out.set("order", (s - seat) % n, (place + 1) / n)
+        if res:
+            out.bits("queue", [(s - seat) % n for s in res.queue])
+        out.set("progress", 0, t.round / ROUNDS)
+        out.set("progress", 1, t.pick / PACK_SIZE)
+        out.set("progress", 2, t.deck_size / 152)
+        out.set("progress", 3, t.moves / 3)
+        out.set("flags", 0, t.resolved)
+        out.set("flags", 1, res.cancelled if res else False)
+        out.set("flags", 2, res.diverted if res else False)
         if res:
             out.set("resolving", CAT.by_id[res.card])
             if res.couple is not None:
                 out.set("resolving", C + CAT.by_id[res.couple])
+        scores = view.scores
         for s in range(n):
-            out.set("hand_sizes", rel(s), t.hand_sizes[s] / HAND)
-            out.set("pack_sizes", rel(s), t.pack_sizes[s] / PACK_SIZE)
-            out.set("vp", rel(s), t.zones[s].vp / VP_SCALE)
-            out.set("vp", n + rel(s), view.scores[s] / VP_SCALE)
+            r = (s - seat) % n
+            out.set("hand_sizes", r, t.hand_sizes[s] / HAND)
+            out.set("pack_sizes", r, t.pack_sizes[s] / PACK_SIZE)
+            out.set("vp", r, t.zones[s].vp / VP_SCALE)
+            out.set("vp", n + r, scores[s] / VP_SCALE)
 
     def _own(self, out: Writer, t: LoveSeatTable) -> None:
-        out.bits("hand", (CAT.by_id[c] for c in t.hand))
-        out.bits("pack", (CAT.by_id[c] for c in t.pack))
+        by_id = CAT.by_id
+        out.bits("hand", [by_id[c] for c in t.hand])
+        out.bits("pack", [by_id[c] for c in t.pack])
         if t.picked is not None:
-            out.set("mine", CAT.by_id[t.picked])
+            out.set("mine", by_id[t.picked])
         if t.selected is not None:
-            out.set("mine", C + CAT.by_id[t.selected])
+            out.set("mine", C + by_id[t.selected])
 
     def _zone(self, out: Writer, zone: Zone, base: int) -> None:
+        by_id = CAT.by_id
         for couple in zone.couples:
-            out.set("couples", base + CAT.by_id[couple.card])
+            out.set("couples", base + by_id[couple.card])
             for item in couple.attached:
-                card = CAT.by_id[item.card]
+                card = by_id[item.card]
                 out.set("attached", base + card)
                 out.set("hearts", card, (item.hearts or 0) / 3)
-        out.bits("loose", (base + CAT.by_id[c] for c in zone.loose))
+        out.bits("loose", [base + by_id[c] for c in zone.loose])
 
-    def _chance(self, out: Writer, chance: Chance, rel: Callable[[int], int]) -> None:
+    def _chance(self, out: Writer, chance: Chance, seat: int, n: int) -> None:
+        by_id = CAT.by_id
         if chance.card is not None:
-            out.set("chance", CAT.by_id[chance.card])
-        out.bits("chance", (C + CAT.by_id[c] for c in chance.discard))
-        out.bits("chance", (2 * C + ROUND_RULES.index(r) for r in chance.rules))
+            out.set("chance", by_id[chance.card])
+        out.bits("chance", [C + by_id[c] for c in chance.discard])
+        out.bits("chance", [2 * C + ROUND_RULES.index(r) for r in chance.rules])
         at = 2 * C + len(ROUND_RULES)
-        n = len(chance.vp)
-        for s in range(n):
-            out.set("chance", at + rel(s), chance.extra_moves[s] / 3)
-            out.set("chance", at + n + rel(s), chance.vp[s] / 10)
+        seats = len(chance.vp)
+        for s in range(seats):
+            r = (s - seat) % n
+            out.set("chance", at + r, chance.extra_moves[s] / 3)
+            out.set("chance", at + seats + r, chance.vp[s] / 10)
 
-    def _goals(self, out: Writer, goals: Goals, seat: int, rel: Callable[[int], int]) -> None:
+    def _goals(self, out: Writer, goals: Goals, seat: int, n: int) -> None:
         for goal in goals.row:
             card = CAT.by_id[goal.goal]
             out.set("goals", card)
             if goal.won_by == seat or seat in goal.scored:
                 out.set("goals", C + card)
+        seats = len(goals.counters)
         for s, counts in enumerate(goals.counters):
+            r = (s - seat) % n
             for k, name in enumerate(COUNTERS):
-                out.set("goals", 2 * C + k * len(goals.counters) + rel(s),
-                        getattr(counts, name) / 10)
+                out.set("goals", 2 * C + k * seats + r, getattr(counts, name) / 10)
 
 
 ENCODING = LoveFormulaEncoding()

@@ -13,10 +13,10 @@ offers the same actions in two narrow steps.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
 
-from cardroom.core.encoding import Encoding, Factoring, Field, Layout, Writer, relative
+from cardroom.core.encoding import Encoding, Factoring, Field, Layout, Writer
 from cardroom.core.views import View, seat_part
 from cardroom.games.muzicando.actions import (
     CHOOSE,
@@ -53,18 +53,18 @@ from cardroom.games.muzicando.viewtypes import (
     MuzicandoSeatTable,
 )
 
-PHASES = (PHASE_BIDDING, PHASE_CHOOSING, PHASE_PLAY, PHASE_OVER)
-RADIUS = COLOURS * NOTES - 1  # 48: see the module's docstring
+PHASES: Final = (PHASE_BIDDING, PHASE_CHOOSING, PHASE_PLAY, PHASE_OVER)
+RADIUS: Final = COLOURS * NOTES - 1  # 48: see the module's docstring
 # Cells of the diamond |x| + |y| <= RADIUS, column by column (x ascending).
-WIDTH = [2 * (RADIUS - abs(x)) + 1 for x in range(-RADIUS, RADIUS + 1)]
-COLUMN_START = [sum(WIDTH[:i]) for i in range(len(WIDTH))]
-CELLS = sum(WIDTH)
-CALLS = CHOOSE + len(LAYOUT_LETTERS)  # pass (0), bids, choices: ints 0..CALLS-1, no gap
-PLAIN = CALLS  # then play <card> without a cell
-GRID = PLAIN + CARD_COUNT  # then play <card> <x> <y>
-ACTIONS = GRID + CARD_COUNT * CELLS
-ROWS = COLOURS  # Glissando: one row per oval card at most
-DEAL_POINTS = 16  # about the most one deal can add to a score (scale only)
+WIDTH: Final = [2 * (RADIUS - abs(x)) + 1 for x in range(-RADIUS, RADIUS + 1)]
+COLUMN_START: Final = [sum(WIDTH[:i]) for i in range(len(WIDTH))]
+CELLS: Final = sum(WIDTH)
+CALLS: Final = CHOOSE + len(LAYOUT_LETTERS)  # pass (0), bids, choices: ints 0..CALLS-1, no gap
+PLAIN: Final = CALLS  # then play <card> without a cell
+GRID: Final = PLAIN + CARD_COUNT  # then play <card> <x> <y>
+ACTIONS: Final = GRID + CARD_COUNT * CELLS
+ROWS: Final = COLOURS  # Glissando: one row per oval card at most
+DEAL_POINTS: Final = 16  # about the most one deal can add to a score (scale only)
 
 
 def cell_index(x: int, y: int) -> int:
@@ -151,68 +151,71 @@ class MuzicandoEncoding(Encoding):
         ])
 
     def fill(self, out: Writer, view: View[Any], seat: int) -> None:
+        # Seats are written relative to the viewer: (s - seat) % n.
         _, t = seat_part(view, MuzicandoSeatTable)
         n = view.players
-
-        def rel(s: int) -> int:
-            return relative(s, seat, n)
-
         out.one_hot("phase", PHASES.index(view.phase))
-        out.values("mode", [t.mode == PARTNERSHIP_MODE, t.bidding])
-        out.bits("to_act", map(rel, view.to_act))
+        out.set("mode", 0, t.mode == PARTNERSHIP_MODE)
+        out.set("mode", 1, t.bidding)
+        out.bits("to_act", [(s - seat) % n for s in view.to_act])
         for k, who in enumerate((t.dealer, t.declarer, t.opener, t.chooser, t.rest)):
             if who is not None:
-                out.set("seats", k * n + rel(who))
-        out.bits("blocked", map(rel, t.blocked))
-        out.bits("passed", map(rel, t.passed))
+                out.set("seats", k * n + (who - seat) % n)
+        out.bits("blocked", [(s - seat) % n for s in t.blocked])
+        out.bits("passed", [(s - seat) % n for s in t.passed])
         for place, s in enumerate(t.out):
-            out.set("out", rel(s), (place + 1) / n)
+            out.set("out", (s - seat) % n, (place + 1) / n)
         for team in t.teams or ():
             if seat in team:
-                out.bits("partner", (rel(s) for s in team if s != seat))
+                out.bits("partner", [(s - seat) % n for s in team if s != seat])
         if t.layout is not None:
             out.set("layout", LAYOUT_LETTERS.index(t.layout))
-        self._calls(out, t.calls, rel)
-        out.bits("hand", (BY_CODE[code] for code in t.hand))
+        self._calls(out, t.calls, seat, n)
+        out.bits("hand", [BY_CODE[code] for code in t.hand])
         if t.table is not None:
             self._table(out, t.table)
         for s, cards in enumerate(t.missing):
-            out.bits("missing", (rel(s) * CARD_COUNT + BY_CODE[code] for code in cards))
+            base = (s - seat) % n * CARD_COUNT
+            out.bits("missing", [base + BY_CODE[code] for code in cards])
+        points = DEAL_POINTS * t.deals
         for s in range(n):
-            out.set("hand_sizes", rel(s), t.hand_sizes[s] / t.cards_each)
-            out.set("scores", rel(s), view.scores[s] / (DEAL_POINTS * t.deals))
+            r = (s - seat) % n
+            out.set("hand_sizes", r, t.hand_sizes[s] / t.cards_each)
+            out.set("scores", r, view.scores[s] / points)
         out.scalar("pile", t.pile, CARD_COUNT)
         out.scalar("deals", t.deals_done, t.deals)
 
-    def _calls(self, out: Writer, calls: Sequence[tuple[int, str]],
-               rel: Callable[[int], int]) -> None:
+    def _calls(self, out: Writer, calls: Sequence[tuple[int, str]], seat: int, n: int) -> None:
         high, who = high_bid(parse_calls(calls))
         if high >= 0:
             out.set("contract", high)
-            out.set("high_bidder", rel(who))
+            out.set("high_bidder", (who - seat) % n)
 
     def _table(self, out: Writer, table: LaidCards) -> None:
         if isinstance(table, ColumnTable):
             for cards in table.columns.values():
-                out.bits("table", (BY_CODE[code] for code in cards))
-            out.bits("table", (BY_CODE[code] for code in table.signs))
+                out.bits("table", [BY_CODE[code] for code in cards])
+            out.bits("table", [BY_CODE[code] for code in table.signs])
             return
         for code, x, y in table.cards:
             card = BY_CODE[code]
             out.set("table", card)
             out.set("x", card, x / RADIUS)
             out.set("y", card, y / RADIUS)
-        for code, x, y in table.covers:
-            out.set("table", BY_CODE[code])
-            for other, ox, oy in table.cards:
-                if (ox, oy) == (x, y):
-                    out.set("covered", BY_CODE[other])
+        if table.covers:
+            notes: dict[tuple[int, int], list[int]] = {}
+            for code, x, y in table.cards:
+                notes.setdefault((x, y), []).append(BY_CODE[code])
+            for code, x, y in table.covers:
+                out.set("table", BY_CODE[code])
+                out.bits("covered", notes.get((x, y), []))
         if isinstance(table, GlissandoTable):
             for i, row in enumerate(sorted(table.rows)):
                 line, left, right, direction = row
-                for k, value in enumerate((line / RADIUS, left / RADIUS, right / RADIUS,
-                                           direction)):
-                    out.set("rows", 4 * i + k, value)
+                out.set("rows", 4 * i, line / RADIUS)
+                out.set("rows", 4 * i + 1, left / RADIUS)
+                out.set("rows", 4 * i + 2, right / RADIUS)
+                out.set("rows", 4 * i + 3, direction)
 
 
 ENCODING = MuzicandoEncoding()

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Final
 
-from cardroom.core.encoding import Encoding, Field, Layout, Writer, relative
+from cardroom.core.encoding import Encoding, Field, Layout, Writer
 from cardroom.core.views import View, seat_part
 from cardroom.games.papayoo.actions import PASS
 from cardroom.games.papayoo.cards import (
@@ -20,8 +20,8 @@ from cardroom.games.papayoo.cards import (
 from cardroom.games.papayoo.fields import PHASE_OVER, PHASE_PASS, PHASE_PLAY
 from cardroom.games.papayoo.viewtypes import PapayooSeatTable
 
-PHASES = (PHASE_PASS, PHASE_PLAY, PHASE_OVER)
-ACTIONS = PASS + CARD_COUNT  # play <card> then pass <card>: already dense
+PHASES: Final = (PHASE_PASS, PHASE_PLAY, PHASE_OVER)
+ACTIONS: Final = PASS + CARD_COUNT  # play <card> then pass <card>: already dense
 
 
 def rounds_of(players: int, options: Mapping[str, Any]) -> int:
@@ -71,35 +71,32 @@ class PapayooEncoding(Encoding):
         ])
 
     def fill(self, out: Writer, view: View[Any], seat: int) -> None:
+        # Seats are written relative to the viewer: (s - seat) % n.
         _, t = seat_part(view, PapayooSeatTable)
         n = view.players
-
-        def rel(s: int) -> int:
-            return relative(s, seat, n)
-
-        def cards(name: str, codes: Iterable[str], base: int = 0) -> None:
-            out.bits(name, (base + BY_CODE[c] for c in codes))
-
         out.one_hot("phase", PHASES.index(view.phase))
-        out.bits("to_act", map(rel, view.to_act))
-        cards("hand", t.hand)
-        cards("chosen", t.chosen)
-        cards("passed", t.passed)
-        cards("received", t.received)
-        cards("played", t.played)
-        for who, code in t.trick:
-            out.set("trick", rel(who) * CARD_COUNT + BY_CODE[code])
-        out.one_hot("leader", rel(t.leader))
-        out.one_hot("dealer", rel(t.dealer))
+        out.bits("to_act", [(s - seat) % n for s in view.to_act])
+        out.bits("hand", [BY_CODE[c] for c in t.hand])
+        out.bits("chosen", [BY_CODE[c] for c in t.chosen])
+        out.bits("passed", [BY_CODE[c] for c in t.passed])
+        out.bits("received", [BY_CODE[c] for c in t.received])
+        out.bits("played", [BY_CODE[c] for c in t.played])
+        out.bits("trick", [(who - seat) % n * CARD_COUNT + BY_CODE[code]
+                           for who, code in t.trick])
+        out.set("leader", (t.leader - seat) % n)
+        out.set("dealer", (t.dealer - seat) % n)
         if t.papayoo is not None:
             out.set("papayoo", SUIT_LETTERS.index(t.papayoo[-1]))
         for s, suits in enumerate(t.voids):
-            out.bits("voids", (rel(s) * 5 + SUIT_LETTERS.index(x) for x in suits))
+            base = (s - seat) % n * 5
+            out.bits("voids", [base + SUIT_LETTERS.index(x) for x in suits])
         rounds = t.rounds
+        hand_sizes, taken, scores = t.hand_sizes, t.taken_points, view.scores
         for s in range(n):
-            out.set("hand_sizes", rel(s), t.hand_sizes[s] / 20)
-            out.set("taken_points", rel(s), t.taken_points[s] / ROUND_TOTAL)
-            out.set("totals", rel(s), view.scores[s] / (ROUND_TOTAL * rounds))
+            r = (s - seat) % n
+            out.set("hand_sizes", r, hand_sizes[s] / 20)
+            out.set("taken_points", r, taken[s] / ROUND_TOTAL)
+            out.set("totals", r, scores[s] / (ROUND_TOTAL * rounds))
         out.scalar("round", len(t.round_points), rounds)
 
 

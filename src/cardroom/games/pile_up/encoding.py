@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
 
-from cardroom.core.encoding import Encoding, Field, Layout, Writer, relative
+from cardroom.core.encoding import Encoding, Field, Layout, Writer
 from cardroom.core.views import View, seat_part
 from cardroom.games.pile_up.actions import ACTION_COUNT
 from cardroom.games.pile_up.cards import BY_CODE, CARD_COUNT, DIE_FACES, TYPES
@@ -20,13 +20,13 @@ from cardroom.games.pile_up.fields import (
 )
 from cardroom.games.pile_up.viewtypes import Column, Give, PileUpSeatTable, Push
 
-PHASES = (PHASE_PLAY, PHASE_GIVE, PHASE_TAKE, PHASE_PUSH, PHASE_AVOID, PHASE_OVER)
-COPIES = 3  # the most copies of one type; counts are divided by it
-HAND = 6
+PHASES: Final = (PHASE_PLAY, PHASE_GIVE, PHASE_TAKE, PHASE_PUSH, PHASE_AVOID, PHASE_OVER)
+COPIES: Final = 3  # the most copies of one type; counts are divided by it
+HAND: Final = 6
 # The cap on game length (see max_game_length).
-TRIPLES_ALLOWED = 10
-TURN_DECISIONS = 3 * DIE_FACES  # giving after a triple of 6s: the longest turn
-PUSH_DECISIONS = 5
+TRIPLES_ALLOWED: Final = 10
+TURN_DECISIONS: Final = 3 * DIE_FACES  # giving after a triple of 6s: the longest turn
+PUSH_DECISIONS: Final = 5
 
 
 class PileUpEncoding(Encoding):
@@ -82,19 +82,12 @@ class PileUpEncoding(Encoding):
         ])
 
     def fill(self, out: Writer, view: View[Any], seat: int) -> None:
+        # Seats are written relative to the viewer: (s - seat) % n.
         _, t = seat_part(view, PileUpSeatTable)
         n = view.players
-
-        def rel(s: int) -> int:
-            return relative(s, seat, n)
-
-        def counts(name: str, codes: Iterable[str], base: int = 0) -> None:
-            for code in codes:
-                out.add(name, base + BY_CODE[code], 1 / COPIES)
-
         out.one_hot("phase", PHASES.index(view.phase))
-        out.bits("to_act", map(rel, view.to_act))
-        out.one_hot("turn", rel(t.turn))
+        out.bits("to_act", [(s - seat) % n for s in view.to_act])
+        out.set("turn", (t.turn - seat) % n)
         for face in t.dice:
             out.add("dice", face - 1, 1 / 3)
         if t.number:
@@ -102,17 +95,20 @@ class PileUpEncoding(Encoding):
         out.scalar("placed", t.placed, HAND)
         if t.last is not None:
             out.set("last", BY_CODE[t.last])
-        out.values("flags", [t.armed_before, t.from_minus])
-        counts("hand", t.hand)
+        out.set("flags", 0, t.armed_before)
+        out.set("flags", 1, t.from_minus)
+        counts(out, "hand", t.hand, 0)
         self._columns(out, t.columns)
+        scores = view.scores
         for s in range(n):
-            counts("minus", t.minus[s], rel(s) * TYPES)
-            counts("known", t.known[s], rel(s) * TYPES)
-            out.set("hand_sizes", rel(s), t.hand_sizes[s] / HAND)
-            out.set("scores", rel(s), view.scores[s] / CARD_COUNT)
+            r = (s - seat) % n
+            counts(out, "minus", t.minus[s], r * TYPES)
+            counts(out, "known", t.known[s], r * TYPES)
+            out.set("hand_sizes", r, t.hand_sizes[s] / HAND)
+            out.set("scores", r, scores[s] / CARD_COUNT)
         out.scalar("pile", t.pile_size, CARD_COUNT)
-        self._give(out, t.give, rel)
-        self._push(out, t.push, n, rel)
+        self._give(out, t.give, seat, n)
+        self._push(out, t.push, seat, n)
 
     def _columns(self, out: Writer, columns: Sequence[Column]) -> None:
         for i, column in enumerate(columns):
@@ -124,20 +120,25 @@ class PileUpEncoding(Encoding):
                 out.set("column_top", i * TYPES + BY_CODE[stacks[-1][0]])
             out.set("armed", i, column.armed)
 
-    def _give(self, out: Writer, give: Give | None, rel: Callable[[int], int]) -> None:
+    def _give(self, out: Writer, give: Give | None, seat: int, n: int) -> None:
         if give is not None:
             out.set("give", 0, give.left / TURN_DECISIONS)
-            out.set("give", 1 + rel(give.next))
+            out.set("give", 1 + (give.next - seat) % n)
 
-    def _push(self, out: Writer, push: Push | None, n: int, rel: Callable[[int], int]) -> None:
+    def _push(self, out: Writer, push: Push | None, seat: int, n: int) -> None:
         if push is None:
             return
-        for code in push.cards:
-            out.add("push_cards", BY_CODE[code], 1 / COPIES)
-        out.set("push_seats", rel(push.from_))
-        out.set("push_seats", n + rel(push.chooser))
+        counts(out, "push_cards", push.cards, 0)
+        out.set("push_seats", (push.from_ - seat) % n)
+        out.set("push_seats", n + (push.chooser - seat) % n)
         if push.die:
             out.set("push_die", push.die - 1)
+
+
+def counts(out: Writer, name: str, codes: Sequence[str], base: int) -> None:
+    """A third more at ``base`` + each card's type for each card."""
+    for code in codes:
+        out.add(name, base + BY_CODE[code], 1 / COPIES)
 
 
 ENCODING = PileUpEncoding()

@@ -3,10 +3,10 @@ fields (documented on docs/games/pizzamania.md, "Observation tensor")."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Final
 
-from cardroom.core.encoding import Encoding, Field, Layout, Writer, relative
+from cardroom.core.encoding import Encoding, Field, Layout, Writer
 from cardroom.core.views import View, seat_part
 from cardroom.games.pizzamania.actions import CONTINUE, PASS, STOP
 from cardroom.games.pizzamania.cards import (
@@ -24,18 +24,18 @@ from cardroom.games.pizzamania.fields import PHASE_CHOOSE, PHASE_OVER, PHASE_PLA
 from cardroom.games.pizzamania.rules.facts import place
 from cardroom.games.pizzamania.viewtypes import PizzamaniaSeatTable
 
-PHASES = (PHASE_PLAY, PHASE_CHOOSE, PHASE_OVER)
+PHASES: Final = (PHASE_PLAY, PHASE_CHOOSE, PHASE_OVER)
 # play <value> is the value itself (PASS is 0); the two choices of the
 # endless game (negative ints) come after the highest value.
-CHOICES = (CONTINUE, STOP)
-ACTIONS = HIGHEST + 1 + len(CHOICES)
-MOST_COPIES = max(COPIES.values())
-KINDS = len(BASE_CODES)
-CHEF_IDS = tuple(c.id for c in CHEFS)
+CHOICES: Final = (CONTINUE, STOP)
+ACTIONS: Final = HIGHEST + 1 + len(CHOICES)
+MOST_COPIES: Final = max(COPIES.values())
+KINDS: Final = len(BASE_CODES)
+CHEF_IDS: Final = tuple(c.id for c in CHEFS)
 # Dead bases in a row: at most the non-x1 bases at the end of one base deck
 # and at the start of the next (D6, D7, D11).
-DEAD_RUN = 2 * (BASE_TOTAL - BASE_COUNT[0])
-ENDLESS_ROUNDS = 20  # the cap's allowance for the endless game (D12)
+DEAD_RUN: Final = 2 * (BASE_TOTAL - BASE_COUNT[0])
+ENDLESS_ROUNDS: Final = 20  # the cap's allowance for the endless game (D12)
 
 
 def rounds_of(options: Mapping[str, Any]) -> int:
@@ -101,71 +101,74 @@ class PizzamaniaEncoding(Encoding):
         ])
 
     def fill(self, out: Writer, view: View[Any], seat: int) -> None:
+        # Seats are written relative to the viewer: (s - seat) % n.
         _, t = seat_part(view, PizzamaniaSeatTable)
         n = view.players
-
-        def rel(s: int) -> int:
-            return relative(s, seat, n)
-
         out.one_hot("phase", PHASES.index(view.phase))
-        out.bits("to_act", map(rel, view.to_act))
+        out.bits("to_act", [(s - seat) % n for s in view.to_act])
         if t.turn is not None:
-            out.set("turn", rel(t.turn))
-        out.set("turner", rel(t.turner))
-        self._toppings(out, seat, t, rel)
+            out.set("turn", (t.turn - seat) % n)
+        out.set("turner", (t.turner - seat) % n)
+        self._toppings(out, seat, n, t)
         out.set("base", BASE_BY_CODE[t.base])
         if t.pile:
             who, value = t.pile[-1]
             out.set("top", value - 1)
-            out.set("top_seat", rel(who))
-        out.bits("passed", map(rel, t.passed))
+            out.set("top_seat", (who - seat) % n)
+        out.bits("passed", [(s - seat) % n for s in t.passed])
         for s, finish in enumerate(t.places):
             if finish is not None:
-                out.set("finished", rel(s), finish / n)
+                out.set("finished", (s - seat) % n, finish / n)
+        deal = deal_size(n)
         for s in range(n):
-            out.set("hand_sizes", rel(s), t.hand_sizes[s] / deal_size(n))
+            out.set("hand_sizes", (s - seat) % n, t.hand_sizes[s] / deal)
         out.scalar("set_aside", t.set_aside, TOPPING_TOTAL)
+        makeup = t.base_deck_makeup
         for k, code in enumerate(BASE_CODES):
-            out.set("base_deck", k, t.base_deck_makeup.get(code, 0) / BASE_COUNT[k])
+            out.set("base_deck", k, makeup.get(code, 0) / BASE_COUNT[k])
         out.set("base_deck", KINDS, t.base_deck / BASE_TOTAL)
         for chef, holder in t.chefs.items():
-            out.set("chefs", CHEF_IDS.index(chef) * n + rel(holder))
-        self._rounds(out, view, t, rel)
+            out.set("chefs", CHEF_IDS.index(chef) * n + (holder - seat) % n)
+        self._rounds(out, seat, n, view, t)
 
-    def _toppings(self, out: Writer, me: int, t: PizzamaniaSeatTable,
-                  rel: Callable[[int], int]) -> None:
+    def _toppings(self, out: Writer, me: int, n: int, t: PizzamaniaSeatTable) -> None:
+        share = 1 / MOST_COPIES
         unseen = dict(COPIES)
         for value in t.hand:
-            out.add("hand", value - 1, 1 / MOST_COPIES)
+            out.add("hand", value - 1, share)
             unseen[value] -= 1
         for s, values in enumerate(t.played):
+            base = (s - me) % n * HIGHEST - 1
             for value in values:
-                out.add("played", rel(s) * HIGHEST + value - 1, 1 / MOST_COPIES)
+                out.add("played", base + value, share)
                 unseen[value] -= 1
         for value, left in unseen.items():
             out.set("unseen", value - 1, left / MOST_COPIES)
         for ex in t.exchanges:
-            for value in ex.cards or ():
+            cards = ex.cards
+            if cards is None:
+                continue
+            for value in cards:
                 if ex.giver == me:
-                    out.add("exchange", value - 1, 1 / MOST_COPIES)
+                    out.add("exchange", value - 1, share)
                 if ex.receiver == me:
-                    out.add("exchange", HIGHEST + value - 1, 1 / MOST_COPIES)
+                    out.add("exchange", HIGHEST + value - 1, share)
 
-    def _rounds(self, out: Writer, view: View[Any], t: PizzamaniaSeatTable,
-                rel: Callable[[int], int]) -> None:
-        n = view.players
+    def _rounds(self, out: Writer, seat: int, n: int, view: View[Any],
+                t: PizzamaniaSeatTable) -> None:
         orders = t.orders
         rounds = rounds_of(view.options)
         if orders:
-            for s in orders[-1]:
-                out.set("last_places", rel(s), place(orders[-1], s) / n)
+            last = orders[-1]
+            for s in last:
+                out.set("last_places", (s - seat) % n, place(last, s) / n)
         for order in orders:
-            out.add("wins", rel(order[0]), 1 / rounds)
+            out.add("wins", (order[0] - seat) % n, 1 / rounds)
         out.set("round", 0, len(orders) / rounds)
         out.set("round", 1, t.rounds > 0 and t.round == t.rounds)
         for s, choice in enumerate(t.choices):
             if choice is not None:
-                out.set("choices", 2 * rel(s) + (choice == "stop"))
+                out.set("choices", 2 * ((s - seat) % n) + (choice == "stop"))
 
 
 ENCODING = PizzamaniaEncoding()
