@@ -6,6 +6,8 @@
     python3 run.py test [pytest args]      ruff, mypy --strict, the whole test suite
     python3 run.py bench [args]            throughput benchmark (bench/throughput.py); sets up
                                            the bench extra, which every bench/ script runs from
+    python3 run.py bench envs [args]       the research environments' steps per second beside
+                                           PettingZoo's texas_holdem_v4 (bench/envs.py)
     python3 run.py cardroom ARGS...        any cardroom command
 
 play, serve, bench and cardroom run in the folder you are in (files you name
@@ -194,7 +196,9 @@ def main(argv: list[str]) -> int:
         return run_for_user([str(BIN / "cardroom"), "play", *(rest or ["papayoo"])])
     if task == "bench":
         ensure_venv("bench")
-        return run_for_user([str(PY), str(ROOT / "bench" / "throughput.py"), *rest])
+        script = "envs.py" if rest[:1] == ["envs"] else "throughput.py"
+        args = rest[1:] if script == "envs.py" else rest
+        return run_for_user([str(PY), str(ROOT / "bench" / script), *args])
     if task == "cardroom":
         ensure_venv("")
         return run_for_user([str(BIN / "cardroom"), *rest])
