@@ -47,21 +47,23 @@ rows are measured alone and the ratios are left out.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import gc
 import json
-import multiprocessing
-import os
 import statistics
+import sys
 import time
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from cardroom import compiled
 from cardroom.games import all_games
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/'s own scripts
+from throughput import Worker, round_robin
 
 PEERS = ("texas_holdem_v4", "leduc_holdem_v4")
 BASE = "texas_holdem_v4"
@@ -120,56 +122,8 @@ def measure(todo: list[Entry], repeats: int, slots: int, slot_s: float,
     """Steps per CPU-second of each entry, one dict per repetition: within a
     repetition each entry gets ``slots`` slots of about ``slot_s`` CPU
     seconds, round-robin, one process running at any moment."""
-    workers = [Worker(e, driver) for e in todo]
-    reps: list[dict[str, float]] = []
-    try:
-        for w in workers:
-            w.slot(min(slot_s, 0.1))  # warm up: imports done, caches and bytecode settled
-        for _ in range(repeats):
-            steps = dict.fromkeys((e.name for e in todo), 0)
-            spent = dict.fromkeys(steps, 0.0)
-            for _ in range(slots):
-                for w in workers:
-                    done, used = w.slot(slot_s)
-                    steps[w.name] += done
-                    spent[w.name] += used
-            reps.append({k: steps[k] / spent[k] for k in steps})
-    finally:
-        for w in workers:
-            w.close()
-    return reps
-
-
-class Worker:
-    """One entry's own process: a fresh interpreter (spawned), so that a
-    pure entry imports the engines as pure Python."""
-
-    def __init__(self, entry: Entry, driver: str) -> None:
-        self.name = entry.name
-        context = multiprocessing.get_context("spawn")
-        self.conn, child = context.Pipe()
-        self.proc = context.Process(target=_serve, args=(child, entry.env, driver),
-                                    daemon=True)
-        saved = os.environ.get(compiled.PURE_ENV)
-        os.environ[compiled.PURE_ENV] = "1" if entry.pure else ""
-        try:
-            self.proc.start()
-        finally:
-            if saved is None:
-                del os.environ[compiled.PURE_ENV]
-            else:
-                os.environ[compiled.PURE_ENV] = saved
-        child.close()
-
-    def slot(self, slot_s: float) -> tuple[int, float]:
-        self.conn.send(slot_s)
-        done, used = self.conn.recv()
-        return int(done), float(used)
-
-    def close(self) -> None:
-        with contextlib.suppress(OSError):  # a worker that died has said why already
-            self.conn.send(None)
-        self.proc.join(timeout=10)
+    workers = [Worker(e.name, e.pure, _serve, e.env, driver) for e in todo]
+    return round_robin(workers, repeats, slots, slot_s, warm_s=min(slot_s, 0.1))
 
 
 def _serve(conn: Connection, name: str, driver: str) -> None:

@@ -183,18 +183,29 @@ def measure(todo: list[Entry], repeats: int, slots: int, slot_s: float) -> list[
     just de-specialized (CPython's adaptive interpreter keys the shared
     core methods and this module's driver on the types it last saw; in one
     process the first entry of each game paid for the previous game)."""
-    workers = [Worker(e) for e in todo]
+    return round_robin([Worker(e.name, e.pure, _serve, e.spec) for e in todo],
+                       repeats, slots, slot_s)
+
+
+def round_robin(workers: list[Worker], repeats: int, slots: int, slot_s: float,
+                warm_s: float = 0.0) -> list[dict[str, float]]:
+    """Units of work per CPU-second of each worker, one dict per
+    repetition: within one, each worker gets ``slots`` slots of about
+    ``slot_s`` CPU seconds in turn (after one warm-up slot of ``warm_s``,
+    if given). The workers are closed at the end."""
     reps: list[dict[str, float]] = []
     try:
+        for w in workers if warm_s else ():
+            w.slot(warm_s)  # imports done, caches and bytecode settled
         for _ in range(repeats):
-            games = dict.fromkeys((e.name for e in todo), 0)
-            spent = dict.fromkeys(games, 0.0)
+            units = dict.fromkeys((w.name for w in workers), 0)
+            spent = dict.fromkeys(units, 0.0)
             for _ in range(slots):
                 for w in workers:
-                    played, used = w.slot(slot_s)
-                    games[w.name] += played
+                    done, used = w.slot(slot_s)
+                    units[w.name] += done
                     spent[w.name] += used
-            reps.append({k: games[k] / spent[k] for k in games})
+            reps.append({k: units[k] / spent[k] for k in units})
     finally:
         for w in workers:
             w.close()
@@ -203,15 +214,16 @@ def measure(todo: list[Entry], repeats: int, slots: int, slot_s: float) -> list[
 
 class Worker:
     """One entry's own process: a fresh interpreter (spawned), so that a
-    pure entry imports the engines as pure Python."""
+    pure entry imports the engines as pure Python. ``serve(conn, *args)``
+    answers each slot's CPU seconds with (units done, CPU seconds used)."""
 
-    def __init__(self, entry: Entry) -> None:
-        self.name = entry.name
+    def __init__(self, name: str, pure: bool, serve: Callable[..., None], *args: Any) -> None:
+        self.name = name
         context = multiprocessing.get_context("spawn")
         self.conn, child = context.Pipe()
-        self.proc = context.Process(target=_serve, args=(child, entry.spec), daemon=True)
+        self.proc = context.Process(target=serve, args=(child, *args), daemon=True)
         saved = os.environ.get(compiled.PURE_ENV)
-        os.environ[compiled.PURE_ENV] = "1" if entry.pure else ""
+        os.environ[compiled.PURE_ENV] = "1" if pure else ""
         try:
             self.proc.start()
         finally:

@@ -26,16 +26,10 @@ from cardroom.core.errors import BadOption
 from cardroom.core.game import Game, State
 from cardroom.core.rng import Rng
 from cardroom.games import all_games, get_game
+from tests.rl.test_encoding import VARIANTS  # option sets whose views carry more fields
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "observations.json"
 GAMES = [g.id for g in all_games()]
-# Option sets beside the defaults whose views carry more fields (as in test_encoding).
-VARIANTS: dict[str, list[dict[str, Any]]] = {
-    "love-formula": [{"chance": True, "goals": True, "promo": "add"}],
-    "muzicando": [{"mode": "individual", "bidding": True}],
-    "pizzamania": [{"rounds": 0}],
-    "papayoo": [{"rounds": 1}],
-}
 EVERY_SEAT = 5  # every 5th decision, every seat's view is encoded too (not only the actor's)
 MOST_STEPS = 400  # decisions played per table at most (Love Formula's games are long)
 
