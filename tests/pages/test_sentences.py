@@ -31,6 +31,7 @@ import pytest
 
 from cardroom.protocol.session import Session
 from tests.pages.browser import Server
+from tests.pages.test_catalogs import strings
 
 LANGS = ["en", "uk", "ru", "ja"]
 # (players, options) per game: the smallest and largest tables and the
@@ -249,22 +250,12 @@ def catalog(name: str, lang: str) -> dict[str, Any]:
     return data
 
 
-def texts_of(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [t for v in value.values() for t in texts_of(v)]
-    if isinstance(value, list):
-        return [t for v in value for t in texts_of(v)]
-    return []
-
-
 @pytest.mark.parametrize("name", list(CATALOG_PATHS))
 def test_uk_ru_catalogs_keep_seats_nominative_and_gender_open(name: str) -> None:
     problems = []
     for lang in SLAVIC:
         for key, value in catalog(name, lang).items():
-            for text in set(texts_of(value)):
+            for text in set(strings(value)):
                 problems += [f"{name} {lang} {key}: {p}"
                              for p in seat_faults(lang, text, SEAT_PARAM)]
                 if key in STATUS_KEYS.get(name, ()):
