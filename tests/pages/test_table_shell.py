@@ -207,6 +207,7 @@ def test_a_refused_join_is_said_in_the_persons_language(
     ann, bob, cara = (person_in(browser, "ru-RU") for _ in range(3))
     for person in (ann, bob, cara):
         person.goto(invite)  # each sees the form with a free seat
+        person.page.wait_for_selector("#join-name")  # drawn after a fetch
     ann.page.fill("#join-name", "Ann")
     ann.page.locator(".join button[type=submit]").click()
     ann.page.wait_for_selector(".table-page")
