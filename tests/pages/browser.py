@@ -7,19 +7,19 @@ a loud message, and with CARDROOM_REQUIRE_BROWSER=1 (as in CI) they fail."""
 
 from __future__ import annotations
 
-import fcntl
 import os
 import shutil
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+
+from tests.debian import apt_install, can_install
 
 REQUIRE_ENV = "CARDROOM_REQUIRE_BROWSER"
 BROWSER_ENV = "CARDROOM_CHROMIUM"
@@ -46,29 +46,14 @@ def find_chromium() -> str | None:
 
 
 def install_chromium() -> str:
-    """apt-get install, once for every test process (a lock file)."""
-    lock = Path(tempfile.gettempdir()) / "cardroom-chromium-install.lock"
-    with lock.open("w") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        if find_chromium() is None:
-            print("Installing Debian's chromium for the browser tests ...", file=sys.stderr)
-            done = subprocess.run(["apt-get", "install", "-y", "chromium"],
-                                  capture_output=True, text=True, timeout=600)
-            if done.returncode != 0:
-                subprocess.run(["apt-get", "update"], capture_output=True, timeout=600)
-                done = subprocess.run(["apt-get", "install", "-y", "chromium"],
-                                      capture_output=True, text=True, timeout=600)
-            if done.returncode != 0:
-                return f"apt-get install -y chromium failed: {done.stderr.strip()[-300:]}"
-    return ""
+    return apt_install("chromium", find_chromium)
 
 
 def require_chromium() -> str:
     """The Chromium binary; installs it where it can, else skips or fails."""
     path = find_chromium()
     problem = ""
-    if path is None and hasattr(os, "geteuid") and os.geteuid() == 0 \
-            and shutil.which("apt-get"):
+    if path is None and can_install():
         problem = install_chromium()
         path = find_chromium()
     if path is not None:

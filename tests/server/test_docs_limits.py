@@ -10,7 +10,8 @@ from cardroom.cli import serve
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 # Flags about where the room runs, not what a stranger may use.
-PLACE = {"--db", "--host", "--port", "--bot-delay", "--origin", "-h", "--help"}
+PLACE = {"--db", "--host", "--port", "--bot-delay", "--origin", "-h", "--help",
+         "--node-url", "--lease-ttl", "--lease-renew"}
 
 
 def serve_flags() -> list[str]:

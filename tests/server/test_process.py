@@ -28,7 +28,8 @@ ALL_BOTS = [{"kind": "bot", "bot": "random"}] * 3
 # limits (each burst derived from its rate), or by tests only.
 NOT_LIMITS = {"db", "host", "port", "bot_workers", "bot_delay_s", "origins", "ws_rate",
               "ws_burst", "http_rate", "http_burst", "tick_s", "finished_in_lobby",
-              "forwarded_allow_ips"}
+              "forwarded_allow_ips", "node_url", "lease_ttl_s", "lease_renew_s",
+              "metrics_allow"}
 
 
 def serve_args(*flags: str) -> Config:

@@ -35,7 +35,7 @@ def _optional_commands() -> list[ModuleType]:
     import importlib
 
     found: list[ModuleType] = []
-    for name in ("cardroom.cli.arena", "cardroom.cli.serve"):
+    for name in ("cardroom.cli.arena", "cardroom.cli.serve", "cardroom.cli.admin"):
         try:
             found.append(importlib.import_module(name))
         except ModuleNotFoundError as err:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import logging
+import ipaddress
 import signal
 import sys
 from types import FrameType
@@ -85,7 +85,38 @@ def add_parser(sub: Any) -> None:
                    help="behind a reverse proxy: the proxy's addresses (comma-separated, or *) "
                    "whose X-Forwarded-For header names the client; every limit per address "
                    "then counts that client (default: none, the connecting address counts)")
+    p.add_argument("--metrics-allow", type=addresses, default=defaults.metrics_allow,
+                   metavar="ADDRESSES",
+                   help="client addresses or networks (comma-separated, e.g. "
+                   "127.0.0.1,10.0.0.0/8) that GET /metrics answers; others get 404 "
+                   "(default: 127.0.0.1,::1; empty: nobody)")
+    p.add_argument("--log-format", choices=("text", "json"), default="text",
+                   help="log lines as text, or one JSON object a line with the table and "
+                   "connection each concerns (default %(default)s)")
+    p.add_argument("--node-url", default=defaults.node_url, metavar="URL",
+                   help="several nodes on one PostgreSQL: where the other nodes reach this one "
+                   "(http://host:port; default: the --host and --port it listens on, this "
+                   "machine's name when that is 0.0.0.0)")
+    p.add_argument("--lease-ttl", type=float, default=defaults.lease_ttl_s, metavar="SECONDS",
+                   help="several nodes: seconds after which another node takes the tables of "
+                   "a node that stopped renewing them (default %(default)s)")
+    p.add_argument("--lease-renew", type=float, default=defaults.lease_renew_s,
+                   metavar="SECONDS", help="how often a node renews its tables' leases "
+                   "(default %(default)s; well under --lease-ttl)")
     p.set_defaults(run=run)
+
+
+def addresses(text: str) -> list[str]:
+    """``--metrics-allow``: each entry an IP address or network."""
+    entries = [entry.strip() for entry in text.split(",") if entry.strip()]
+    for entry in entries:
+        try:
+            ipaddress.ip_network(entry, strict=False)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{entry!r} is not an IP address or network (such as 127.0.0.1, ::1 or "
+                "10.0.0.0/8)") from None
+    return entries
 
 
 def config_of(args: argparse.Namespace) -> Config:
@@ -94,7 +125,9 @@ def config_of(args: argparse.Namespace) -> Config:
                   bot_delay_s=args.bot_delay, origins=list(args.origin),
                   ws_rate=args.ws_rate, ws_burst=3 * args.ws_rate,
                   http_rate=args.http_rate, http_burst=6 * args.http_rate,
-                  forwarded_allow_ips=args.forwarded_allow_ips, **limits)
+                  forwarded_allow_ips=args.forwarded_allow_ips, node_url=args.node_url,
+                  lease_ttl_s=args.lease_ttl, lease_renew_s=args.lease_renew,
+                  metrics_allow=list(args.metrics_allow), **limits)
 
 
 def uvicorn_options(config: Config) -> dict[str, Any]:
@@ -106,7 +139,10 @@ def uvicorn_options(config: Config) -> dict[str, Any]:
     proxy: dict[str, Any] = {"proxy_headers": False}
     if config.forwarded_allow_ips:
         proxy = {"proxy_headers": True, "forwarded_allow_ips": config.forwarded_allow_ips}
+    # log_config None: uvicorn keeps the handler of logs.setup (text or
+    # JSON); no access log (a proxy's holds the requests).
     return {"host": config.host, "port": config.port, "log_level": "warning",
+            "log_config": None, "access_log": False,
             "ws_max_size": WS_FRAME_MAX_BYTES, "ws_ping_interval": 20, "ws_ping_timeout": 20,
             **proxy}
 
@@ -116,23 +152,31 @@ def stop_on_sigterm(signum: int, frame: FrameType | None) -> None:
 
 
 def run(args: argparse.Namespace, extra: list[str]) -> int:
-    import uvicorn
-
+    from cardroom.server import logs
     from cardroom.server.app import create_app
+    from cardroom.server.cluster import SecondNode, check_alone
+    from cardroom.server.node import serve_node
 
     config = config_of(args)
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    # Alembic's INFO lines (each migration's name and docstring) are for
-    # whoever runs migrations by hand, not for a person starting the room.
-    logging.getLogger("alembic").setLevel(logging.WARNING)
+    if not 0 < config.lease_renew_s < config.lease_ttl_s:
+        print("cardroom: --lease-renew must be above 0 and under --lease-ttl", file=sys.stderr)
+        return 2
+    try:
+        check_alone(config.db)
+    except SecondNode as err:
+        print(f"cardroom: {err}", file=sys.stderr)
+        return 1
+    handler = logs.setup(args.log_format)
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
     print(f"cardroom: the card room is at http://{shown}:{args.port}/ "
-          f"(games stored in {args.db}); Ctrl-C stops it", flush=True)
+          f"(games stored in {logs.safe_url(args.db)}); Ctrl-C stops it", flush=True)
     # uvicorn shuts down gracefully on SIGTERM (the room stops its bot
     # workers) and then raises the signal again, which would kill the
     # process before it says so: here it ends as Ctrl-C does.
     signal.signal(signal.SIGTERM, stop_on_sigterm)
     with contextlib.suppress(KeyboardInterrupt, Stopped):
-        uvicorn.run(create_app(config), **uvicorn_options(config))
+        app = create_app(config)
+        logs.follow_node(handler, app.state.room)
+        serve_node(app, uvicorn_options(config))
     print("cardroom: stopped; every table resumes when it starts again", file=sys.stderr)
     return 0

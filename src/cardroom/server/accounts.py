@@ -23,6 +23,7 @@ from fastapi import FastAPI, Request
 from cardroom.core.errors import BadRequest, CardroomError
 from cardroom.games import get_game
 from cardroom.server import security
+from cardroom.server.admin import refuse_banned_account
 from cardroom.server.errors import RateLimited, Unauthorized
 from cardroom.server.inputs import bearer, read_body
 from cardroom.server.limits import Buckets
@@ -134,6 +135,7 @@ def routes(app: FastAPI, room: Room) -> None:
         found = await room.db(room.store.start_sign_in, name, config.signin_free_failures)
         account_id, kept_name, stored, _ = await _prove(room, found, secret,
                                                         "wrong name or password")
+        await room.db(refuse_banned_account, room.store.engine, account_id)
         if security.needs_rehash(stored):
             await room.db(room.store.set_password, account_id,
                           await security.hash_password(secret))

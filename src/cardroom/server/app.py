@@ -24,7 +24,7 @@ from cardroom.core.record import Record
 from cardroom.core.registry import replay
 from cardroom.games import all_games, get_game
 from cardroom.plugins import load_everything
-from cardroom.server import accounts, ws
+from cardroom.server import accounts, logs, metrics, ws
 from cardroom.server.clock import Clock, SystemClock
 from cardroom.server.config import Config
 from cardroom.server.errors import (
@@ -35,6 +35,7 @@ from cardroom.server.errors import (
     TooLarge,
     error_response,
 )
+from cardroom.server.forward import Forward, Peers
 from cardroom.server.headers import SecurityHeaders
 from cardroom.server.inputs import bearer, client_address, read_body
 from cardroom.server.limits import MAX_BODY_BYTES, Buckets
@@ -50,21 +51,28 @@ def create_app(config: Config, clock: Clock | None = None) -> FastAPI:
     if not any(isinstance(f, ws.QuietDenials) for f in errors.filters):
         errors.addFilter(ws.QuietDenials())
     room = Room(config, clock)
+    peers = Peers()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await room.start()
+        app.state.serving = True  # /readyz
         yield
+        app.state.serving = False
         await room.stop()
+        await peers.close()
 
     app = FastAPI(title="cardroom", lifespan=lifespan, docs_url=None,
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.state.room = room
+    app.add_middleware(Forward, room=room, config=config, peers=peers)
     app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
     app.add_middleware(SecurityHeaders, origins=config.origins)
+    app.add_middleware(logs.RequestContext)
     _errors(app)
     _lobby_routes(app, room, Buckets(config.http_rate, config.http_burst, SystemClock()))
     accounts.routes(app, room)
+    metrics.routes(app, room)  # /healthz, /readyz, /metrics
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:

@@ -29,7 +29,7 @@ import sys
 import threading
 import time
 from collections import Counter, deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -63,14 +63,18 @@ class Job:
     lane: Lane
     done: asyncio.Future[Thought]
     owner: str = ""  # the table it is for
+    queued: float = 0.0  # time.perf_counter() when it was queued
 
 
 class BotPool:
     """``nice``: the workers' CPU niceness (a pool for work that may wait:
     the operating system then serves the server and the other pool first).
-    ``keep_one``: with two workers or more, keep one for people's tables."""
+    ``keep_one``: with two workers or more, keep one for people's tables.
+    ``waited(lane, seconds)``: told each job's wait for a worker."""
 
-    def __init__(self, workers: int, nice: int = 0, keep_one: bool = True) -> None:
+    def __init__(self, workers: int, nice: int = 0, keep_one: bool = True,
+                 waited: Callable[[str, float], None] | None = None) -> None:
+        self.waited = waited
         self.workers = max(1, workers)
         self.nice, self.keep_one = nice, keep_one
         self.queues: dict[Lane, deque[Job]] = {lane: deque() for lane in Lane}
@@ -98,7 +102,8 @@ class BotPool:
         started; the caller may ask again)."""
         if self.closed:
             raise RuntimeError("the bot pool is closed: the server is stopping")
-        job = Job(turn, lane, asyncio.get_running_loop().create_future(), owner)
+        job = Job(turn, lane, asyncio.get_running_loop().create_future(), owner,
+                  time.perf_counter())
         self.queues[lane].append(job)
         self._dispatch()
         try:
@@ -147,6 +152,8 @@ class BotPool:
             job.done.set_exception(err)
             return
         self.running[job.lane] += 1
+        if self.waited is not None:
+            self.waited(job.lane.value, time.perf_counter() - job.queued)
         self.owners[job.owner] += 1
         loop = job.done.get_loop()
 

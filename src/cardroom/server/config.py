@@ -79,7 +79,20 @@ class Config:
     hint_rate_address: float = 0.5
     hint_burst_address: float = 6.0
 
+    # ----- several nodes (PostgreSQL) ------------------------------------------------
+    # Where the other nodes reach this one (http://host:port); empty: the
+    # listening address (this machine's name when listening on every one).
+    node_url: str = ""
+    # A node renews its tables' leases this often; a lease not renewed for
+    # lease_ttl_s lets another node take the table (failover time).
+    lease_renew_s: float = 2.0
+    lease_ttl_s: float = 6.0
+
     # ----- behind a proxy ------------------------------------------------------------
     # Addresses whose X-Forwarded-For is believed (uvicorn's
     # forwarded_allow_ips); empty: the peer's own address counts.
     forwarded_allow_ips: str = ""
+
+    # ----- what an operator sees -------------------------------------------------------
+    # Client addresses or networks that GET /metrics answers (others get 404).
+    metrics_allow: list[str] = field(default_factory=lambda: ["127.0.0.1", "::1"])

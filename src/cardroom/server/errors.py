@@ -8,8 +8,9 @@ from fastapi.responses import JSONResponse
 from cardroom.core.errors import CardroomError
 from cardroom.protocol import Forbidden
 
-__all__ = ["Forbidden", "NoLesson", "NoTable", "RateLimited", "SeatTaken", "StorageFailed",
-           "TableFull", "TooLarge", "Unauthorized", "error_response", "http_status"]
+__all__ = ["Forbidden", "Moving", "NoLesson", "NoTable", "RateLimited", "SeatTaken",
+           "StorageFailed", "TableFull", "TooLarge", "Unauthorized", "error_response",
+           "http_status"]
 
 
 class Unauthorized(CardroomError):
@@ -44,12 +45,19 @@ class StorageFailed(CardroomError):
     code = "internal_error"
 
 
+class Moving(CardroomError):
+    """The table is between servers (its server stopped or is stopping):
+    asked again in a few seconds, another server plays it."""
+
+    code = "unavailable"
+
+
 HTTP_STATUS = {
     "bad_request": 400, "bad_json": 400, "bad_option": 400, "unknown_game": 400,
     "illegal_action": 400, "not_your_turn": 409, "game_over": 409, "no_game": 409,
     "unauthorized": 401, "forbidden": 403, "no_table": 404, "not_found": 404,
     "seat_taken": 409, "table_full": 409, "name_taken": 409, "too_large": 413,
-    "rate_limited": 429, "internal_error": 500,
+    "rate_limited": 429, "internal_error": 500, "unavailable": 503,
 }
 
 

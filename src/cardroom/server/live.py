@@ -21,6 +21,7 @@ from cardroom.core.lessons import Lesson, load_lesson
 from cardroom.core.record import Record
 from cardroom.core.registry import replay
 from cardroom.core.table import Cursor, TableDriver, Thought
+from cardroom.server.errors import Moving
 from cardroom.server.store import Control, SeatData, TableData
 
 # What a stand-in plays for a seat whose clock ran out or who left.
@@ -39,6 +40,7 @@ class Conn:
     def __init__(self, address: str = "", opened: float = 0.0) -> None:
         self.address = address
         self.opened = opened
+        self.arrived = 0.0  # time.perf_counter() when its last message came
         self.viewer: Viewer | None = None
         self.token_hash: str | None = None
         self.said_hello = False
@@ -46,6 +48,9 @@ class Conn:
         self.cursor: Cursor | None = None
         self.out: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
+        # The WebSocket close code: 1012 (service restart) when the table
+        # moves to another node, so that the client connects again.
+        self.close_code = 1000
         self.deferred: list[dict[str, Any]] | None = None
 
     @property
@@ -79,9 +84,9 @@ class Conn:
         for push in deferred:
             self.send(push)
 
-    def close(self) -> None:
+    def close(self, code: int = 1000) -> None:
         if not self.closed:
-            self.closed = True
+            self.closed, self.close_code = True, code
             self.out.put_nowait(None)
 
     def hold(self, viewer: Viewer, token_hash: str | None) -> None:
@@ -128,11 +133,27 @@ class BotJob:
         return self.thought is None
 
 
+class TableLock(asyncio.Lock):
+    """A table's lock. Once the table has left this node (another node
+    plays it now), whoever was waiting for it is told so instead of
+    acting on a table no longer here."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gone = False
+
+    async def __aenter__(self) -> None:
+        await self.acquire()
+        if self.gone:
+            self.release()
+            raise Moving("this table moved to another server: connect again")
+
+
 @dataclass
 class LiveTable:
     data: TableData
     table: TableDriver
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    lock: TableLock = field(default_factory=TableLock)
     conns: set[Conn] = field(default_factory=set)
     running: dict[int, float] = field(default_factory=dict)  # seat -> clock start
     # The bot seats whose moves are being thought out (several at once
@@ -349,6 +370,8 @@ def build(data: TableData) -> LiveTable:
         if seat.control == Control.BOT:
             table.set_bot(seat.seat, make_bot(seat.bot or STANDIN_BOT, state.game,
                                               secrets.randbits(63), seat.budget))
+        elif seat.control == Control.LEFT and seat.bot is not None:  # an operator's choice
+            table.set_bot(seat.seat, make_bot(seat.bot, state.game, secrets.randbits(63), None))
         elif seat.control in (Control.AWAY, Control.LEFT):
             table.set_bot(seat.seat, standin(table))
     lesson = load_lesson(state.game) if data.lesson is not None else None

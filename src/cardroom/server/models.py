@@ -118,3 +118,74 @@ class RatingRow(Base):
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)
     games: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class NodeRow(Base):
+    """A server process of a room on PostgreSQL (several form one room)."""
+
+    __tablename__ = "nodes"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    # Where the other nodes reach it (forwarded requests): http://host:port
+    url: Mapped[str] = mapped_column(String(200))
+    started_at: Mapped[float] = mapped_column(Float)
+    # The database's clock when the node last renewed its leases.
+    seen_at: Mapped[float] = mapped_column(Float)
+    # A draining node takes no table and hands its own over.
+    draining: Mapped[bool] = mapped_column(Boolean, default=False)
+    # What the node serves, written with each renewal for `cardroom admin`:
+    # {"tables": [...], "connections": [{"table", "seat", "opened_at", ...}]}
+    report: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+
+class LeaseRow(Base):
+    """Which node plays a live table now. ``epoch`` grows at each change of
+    owner; an action is stored only with the epoch its node holds (fencing)."""
+
+    __tablename__ = "leases"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    node_id: Mapped[str] = mapped_column(String(32), index=True)
+    epoch: Mapped[int] = mapped_column(Integer)
+    # The database's clock (seconds since 1970) past which others may take it.
+    expires_at: Mapped[float] = mapped_column(Float)
+
+
+class SettingRow(Base):
+    """Facts shared by every node of a room, such as the key nodes sign
+    forwarded requests with."""
+
+    __tablename__ = "settings"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
+
+
+class OrderRow(Base):
+    """An operator's order for a live table (``cardroom admin end`` or
+    ``bot``): the node that plays the table applies it and says how it went."""
+
+    __tablename__ = "orders"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(16))  # end, bot
+    args: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[float] = mapped_column(Float)
+    # The node that took it on (or "admin" when no node ran), and when it
+    # was done; pending while done_at is null.
+    done_by: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    done_at: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
+    outcome: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+class BanRow(Base):
+    """A display name refused at the tables, or an account refused sign-in."""
+
+    __tablename__ = "bans"
+
+    kind: Mapped[str] = mapped_column(String(8), primary_key=True)  # name, account
+    # security.name_key of the name: the same in any case and look-alike letters
+    key: Mapped[str] = mapped_column(String(128), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))  # as the operator wrote it
+    created_at: Mapped[float] = mapped_column(Float)

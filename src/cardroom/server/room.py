@@ -9,6 +9,7 @@ viewer's events with what it needs to draw the table.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections import deque
@@ -25,12 +26,15 @@ from cardroom.core.events import PUBLIC
 from cardroom.core.lessons import load_lesson
 from cardroom.core.table import BotTurn, Thought
 from cardroom.games import get_game
-from cardroom.server import security
+from cardroom.server import logs, security
+from cardroom.server.admin import refuse_banned_name
 from cardroom.server.bots import BotPool, Lane
 from cardroom.server.clock import Clock, SystemClock
+from cardroom.server.cluster import HERE, LeaseLost, Owner, default_url, make_node
 from cardroom.server.config import Config
 from cardroom.server.errors import (
     Forbidden,
+    Moving,
     NoLesson,
     NoTable,
     SeatTaken,
@@ -40,6 +44,8 @@ from cardroom.server.errors import (
 )
 from cardroom.server.inputs import display_name, new_table
 from cardroom.server.live import BotJob, Conn, LiveTable, build, standin, table_info
+from cardroom.server.metrics import RoomMetrics
+from cardroom.server.orders import apply_orders
 from cardroom.server.quotas import Quotas
 from cardroom.server.store import Control, Finish, SeatData, Store, TableData
 
@@ -51,6 +57,9 @@ KEEP_FINISHED = 100
 BACKGROUND_NICE = 10
 # How often (seconds of the room's clock) idle and expired tables are ended.
 SWEEP_EVERY_S = 1.0
+# The WebSocket close code telling a client to connect again (its table
+# moves to another node): 1012, service restart.
+RECONNECT = 1012
 # A bot that has been thinking this long (seconds) is shown as thinking.
 THINKING_NOTICE_S = 0.5
 # Who plays a lesson's scripted seat once its script is played out.
@@ -61,7 +70,14 @@ class Room:
     def __init__(self, config: Config, clock: Clock | None = None) -> None:
         self.config = config
         self.clock = clock or SystemClock()
+        self.metrics = RoomMetrics(self)  # the room's own: several rooms in a test keep apart
         self.store = Store(config.db)
+        url = config.node_url or default_url(config.host, config.port)
+        self.node = make_node(self.store, url, config.lease_ttl_s)
+        self.store.fence = self.node
+        self.draining = False
+        # The other nodes' lobby tables, as their last reports said.
+        self.peer_tables: list[dict[str, Any]] = []
         self.writer = ThreadPoolExecutor(1, thread_name_prefix="cardroom-db")
         self.tables: dict[str, LiveTable] = {}
         self.finished: deque[str] = deque()
@@ -82,16 +98,18 @@ class Room:
         asked for), so that a restart does not wait on every stored game."""
         self.loop = asyncio.get_running_loop()
         await self.db(self.store.upgrade)
+        await self.db(self.node.join)
         await self.db(self.store.expire_waiting, time.time() - self.config.waiting_ttl_s)
         for data in reversed(await self.db(self.store.finished_tables,
                                            self.config.finished_in_lobby)):
             self.recent.appendleft(table_info(data, [], [s.clock_s for s in data.seats]))
-        self.pool = BotPool(self.config.bot_workers)
+        self.pool = BotPool(self.config.bot_workers, waited=self.metrics.bot_waited)
         # Work that may wait runs in processes of its own, at a lower CPU
         # priority: on a busy machine the event loop and people's bots go first.
         self.background = BotPool(max(1, self.config.bot_workers - 1), nice=BACKGROUND_NICE,
-                                  keep_one=False)
-        self.spawn(self._load_all(await self.db(self.store.live_table_ids)))
+                                  keep_one=False, waited=self.metrics.bot_waited)
+        self.spawn(self._load_all(await self.db(self.node.orphans)))
+        self.spawn(self._node_loop())
         if self.config.tick_s > 0:
             self.spawn(self._tick_loop())
 
@@ -103,18 +121,101 @@ class Room:
                 log.exception("table %s could not be loaded", table_id)
 
     async def stop(self) -> None:
+        """Hand the tables over (another node, or this one's next start,
+        plays them on), then stop."""
+        await self.drain()
         for task in list(self.tasks):
             task.cancel()
-        for live in self.tables.values():
-            live.stop_bots()
-        for live in self.tables.values():
-            for conn in list(live.conns):
-                conn.close()
         for pool in (self.pool, self.background):
             if pool is not None:
                 pool.close()
+        with contextlib.suppress(Exception):
+            await self.db(self.node.leave)
         self.writer.shutdown(wait=True)
         self.store.close()
+
+    async def drain(self) -> None:
+        """Stop playing here without cutting a move in two: each table is
+        taken under its lock (a move being stored finishes first), then
+        every lease is let go at once and each connection told to connect
+        again (WebSocket close 1012), which finds the table on another node."""
+        if self.draining:
+            return
+        self.draining = True
+        with contextlib.suppress(Exception):
+            await self.db(self.node.draining)
+        tables = list(self.tables.values())
+        for live in tables:
+            with contextlib.suppress(Moving):
+                async with live.lock:
+                    live.lock.gone = True
+            live.stop_bots()
+        with contextlib.suppress(Exception):
+            await self.db(self.node.release, [t.id for t in tables])
+        for live in tables:
+            self._drop(live)
+
+    def _drop(self, live: LiveTable) -> None:
+        """The table left this node (another node plays it, or this one is
+        stopping): forget it, and send its connections to connect again."""
+        live.lock.gone = True
+        live.stop_bots()
+        if self.tables.get(live.id) is live:
+            del self.tables[live.id]
+        loop = asyncio.get_running_loop()
+        for conn in list(live.conns):  # once the answer being made is sent
+            loop.call_soon(conn.close, RECONNECT)
+        live.conns.clear()
+
+    # ----- the node ----------------------------------------------------------------
+    async def _node_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.lease_renew_s)
+            try:
+                await self.renew()
+            except Exception:
+                log.exception("renewing this node's tables failed")
+
+    async def renew(self) -> None:
+        """Say this node lives (and what it serves); let go of the tables
+        another node took; on several nodes, learn their lobby tables and
+        take the tables no living node plays."""
+        for table_id in await self.db(self.node.renew, self.report()):
+            live = self.tables.get(table_id)
+            if live is not None:
+                log.warning("table %s is played by another node now", table_id)
+                self._drop(live)
+        if not self.node.several or self.draining:
+            return
+        reports = await self.db(self.node.peers)
+        self.peer_tables = [entry for report in reports for entry in report.get("lobby", [])]
+        finished = await self.db(self.store.finished_tables, self.config.finished_in_lobby)
+        self.recent = deque((table_info(d, [], [s.clock_s for s in d.seats]) for d in finished),
+                            maxlen=self.config.finished_in_lobby)
+        orphans = [t for t in await self.db(self.node.orphans) if t not in self.tables]
+        await self._load_all(orphans)
+        self.metrics.takeovers.inc(sum(1 for t in orphans if t in self.tables))
+        self.metrics.leases_held.set(len(self.node.epochs))
+
+    def report(self) -> dict[str, Any]:
+        """What this node serves, for the other nodes' lobbies and for
+        ``cardroom admin connections``: no token and no card."""
+        now, wall = self.clock.now(), time.time() - time.monotonic()
+        report: dict[str, Any] = {"tables": list(self.tables), "connections": [
+            {"table": live.id, "seat": conn.seat, "opened_at": wall + conn.opened,
+             "address_key": security.address_key(conn.address),
+             "name": live.seat(conn.seat).name if conn.seat is not None else None}
+            for live in self.tables.values() for conn in live.conns]}
+        if self.node.several:
+            report["lobby"] = [t.info(now) for t in self.tables.values()
+                               if t.status != "over" and t.lesson is None]
+        return report
+
+    async def owner_of(self, table_id: str) -> Owner:
+        """The node that plays the table (this one takes it when none does)."""
+        if table_id in self.tables or not self.node.several:
+            return HERE
+        return await self.db(self.node.owner, table_id)
 
     def spawn(self, coro: Any) -> None:
         task = asyncio.create_task(coro)
@@ -123,7 +224,11 @@ class Room:
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.writer, partial(fn, *args, **kwargs))
+        started = time.perf_counter()
+        try:
+            return await loop.run_in_executor(self.writer, partial(fn, *args, **kwargs))
+        finally:
+            self.metrics.db_call(fn, started)
 
     # ----- tables in the lobby ---------------------------------------------------
     async def get(self, table_id: str) -> LiveTable:
@@ -140,7 +245,10 @@ class Room:
         return await asyncio.shield(pending)
 
     async def _load(self, table_id: str) -> LiveTable:
-        data = await self.db(self.store.load_table, table_id)
+        owner = await self.db(self.node.claim, table_id)
+        if not owner.here:
+            raise Moving("another server plays this table: ask again in a moment")
+        data = None if owner.missing else await self.db(self.store.load_table, table_id)
         if data is None:
             raise NoTable(f"no table {table_id!r}")
         # Replaying a long game is CPU work: not on the event loop.
@@ -165,8 +273,11 @@ class Room:
         """Tables someone can join (first) or watch, then the games that
         finished last; one page of them."""
         now = self.clock.now()
-        going = [t for t in self.tables.values() if t.status != "over" and t.lesson is None]
-        going.sort(key=lambda t: t.status != "waiting")
+        going: list[LiveTable | dict[str, Any]] = [
+            t for t in self.tables.values() if t.status != "over" and t.lesson is None]
+        going += [t for t in self.peer_tables if t["id"] not in self.tables]
+        going.sort(key=lambda t: (t.status if isinstance(t, LiveTable) else t["status"])
+                   != "waiting")
         rows: list[LiveTable | dict[str, Any]] = [*going, *self.recent]
         page = rows[offset:offset + limit]
         return {"tables": [r.info(now) if isinstance(r, LiveTable) else r for r in page],
@@ -186,6 +297,7 @@ class Room:
         """A table that plays the game's lesson, the asker in the learner's
         seat (its token returned) and the other seats scripted; unlisted."""
         name = display_name(body.get("name"))
+        await self.db(refuse_banned_name, self.store.engine, name)
         live = await asyncio.to_thread(_prepare_lesson, game_id)
         assert live.lesson is not None
         token = security.new_token()
@@ -202,6 +314,8 @@ class Room:
         """Store a new table (within its creator's quota: a lesson's ends
         the creator's oldest lesson beyond theirs) and start it; returns
         its owner token."""
+        if self.draining:
+            raise Moving("this server is stopping: make the table again in a moment")
         data = live.data
         owner = security.new_token()
         data.creator_key = security.address_key(address)
@@ -215,6 +329,7 @@ class Room:
                                        data.creator_account)
                 self.quotas.check_tables(*counts, all_bots=not live.has_human_seats())
             await self.db(self.store.create_table, data)
+        log.info("table made: %s for %d", data.game, data.players, extra={"table": live.id})
         self._arrive(live)
         if live.status == "playing":
             live.reclock(self.clock.now())
@@ -355,6 +470,7 @@ class Room:
         """Under the table's lock: close a table whose game did not reach its
         end (nothing is rated); its connections are told and its bots stop."""
         await self.db(self.store.end_table, live.id, reason)
+        log.info("table ended: %s", reason, extra={"table": live.id})
         live.data.status, live.data.end_reason = "over", reason
         live.running.clear()
         live.stop_bots()
@@ -365,6 +481,7 @@ class Room:
                    account: tuple[int, str] | None) -> dict[str, Any]:
         live = await self.get(table_id)
         name = display_name(body.get("name"))
+        await self.db(refuse_banned_name, self.store.engine, name)
         async with live.lock:
             seat = self._free_seat(live, body.get("seat"), account)
             token = security.new_token()
@@ -489,18 +606,20 @@ class Room:
             if live.seat(seat).control == Control.LEFT:
                 raise Forbidden("you left this table: a bot plays this seat now")
             _follow_lesson(live, seat, text)
-            answer = await self._move(live, seat, text, conn)
+            answer = await self._move(live, seat, text, conn, conn.arrived)
         assert answer is not None
         return answer
 
     # ----- the one commit-and-push path ----------------------------------------------
-    async def _move(self, live: LiveTable, seat: int, text: str,
-                    actor: Conn | None = None) -> dict[str, Any] | None:
+    async def _move(self, live: LiveTable, seat: int, text: str, actor: Conn | None = None,
+                    since: float = 0.0) -> dict[str, Any] | None:
         """Every move, under the table's lock, top to bottom: apply it; store
         it; answer the actor (a person's connection; None for a bot); push
         every connection its own events and what it needs to draw the
         table; ask the next bot. A refused move raises and changes nothing;
-        a move that cannot be stored is undone (the table reloads)."""
+        a move that cannot be stored is undone (the table reloads). ``since``:
+        when the request or the bot's answer came (time.perf_counter), for
+        the act-to-push metric."""
         live.table.act(seat, text)
         returned = self._take_back(live, seat) if actor is not None else {}
         finished = await self._store(live, seat, returned)
@@ -508,6 +627,7 @@ class Room:
         if actor is not None:
             answer = protocol.acted(live.table.state, seat, actor.unseen())
         self._publish(live, actor, seats_changed=bool(returned) or finished)
+        self.metrics.acted(actor is not None, since)
         self.schedule_bots(live)
         return answer
 
@@ -539,6 +659,9 @@ class Room:
         try:
             await self.db(self.store.append, live.id, len(state.history) - 1, seat, text,
                           changed, finish)
+        except LeaseLost:
+            self._drop(live)
+            raise Moving("this table moved to another server: connect again") from None
         except Exception:
             log.exception("storing an action of table %s failed", live.id)
             await self._reload(live)
@@ -546,6 +669,7 @@ class Room:
                                 "try again") from None
         live.data.actions.append((seat, text))
         if finish is not None:
+            log.info("table ended: the game is over", extra={"table": live.id})
             live.data.result = finish.result
             self._keep_finished(live)
             if live.lesson is None:
@@ -611,6 +735,7 @@ class Room:
             old = self.tables.get(self.finished.popleft())
             if old is not None and not old.conns:
                 del self.tables[old.id]
+                self.spawn(self.db(self.node.release, [old.id]))
 
     def _table(self, conn: Conn) -> LiveTable:
         if conn.table is None:
@@ -678,6 +803,20 @@ class Room:
             self._changed(live)
             return {"table": live.info(self.clock.now())}
 
+    async def hand_to_bot(self, live: LiveTable, seat: int, bot: Bot,
+                          name: str | None) -> None:
+        """Under the table's lock, during play: ``bot`` plays a person's
+        seat for good (an operator's order), as when they leave; their
+        token holds the seat no more."""
+        fields: dict[str, Any] = {"control": Control.LEFT, "token_hash": None, "bot": name,
+                                  "clock_s": live.remaining(seat, self.clock.now())}
+        await self.db(self.store.update_seat, live.id, seat, **fields)
+        for key, value in fields.items():
+            setattr(live.seat(seat), key, value)
+        live.running.pop(seat, None)
+        live.table.set_bot(seat, bot)
+        self._changed(live)
+
     def _own_seat(self, conn: Conn) -> int:
         self._table(conn)
         if conn.seat is None:
@@ -707,6 +846,7 @@ class Room:
                 reason = self._why_end(live)
                 if reason is not None:
                     await self._end(live, reason)
+        await apply_orders(self)  # an operator's orders (cardroom admin)
 
     def _why_end(self, live: LiveTable) -> str | None:
         """Why the table should end now, if it should: a waiting table
@@ -777,8 +917,10 @@ class Room:
                         lane: Lane) -> None:
         """Think out one bot move, wait out the display delay, then apply it
         if it still fits the table (else the seat is asked again)."""
+        logs.about(live.id)  # not the connection whose move started this task
         thought = await self._think(live, job, turn, pool, lane)
         await asyncio.sleep(max(0.0, job.not_before - asyncio.get_running_loop().time()))
+        ready = time.perf_counter()
         async with live.lock:
             if live.bots.get(job.seat) is not job:
                 return  # the table ended or reloaded, or the seat changed hands
@@ -787,7 +929,7 @@ class Room:
                 self.schedule_bots(live)
                 return
             live.table.set_bot(job.seat, thought.bot)  # its random stream moved on
-            stored = await self._apply_bot(live, job.seat, thought.action)
+            stored = await self._apply_bot(live, job.seat, thought.action, ready)
         if not stored:
             await asyncio.sleep(1.0)  # the storage failed: try again a moment later
             self.schedule_bots(live)
@@ -838,15 +980,17 @@ class Room:
             return True
         return job.seat in table.awaited() and table.state.legal_texts(job.seat) == job.legal
 
-    async def _apply_bot(self, live: LiveTable, seat: int, action: str) -> bool:
+    async def _apply_bot(self, live: LiveTable, seat: int, action: str, since: float) -> bool:
         """Under the table's lock: play a bot's move; whether it was stored."""
         try:
-            await self._move(live, seat, action)
+            await self._move(live, seat, action, since=since)
         except StorageFailed:
             return False
         except CardroomError as err:
-            log.error("bot move %r refused at table %s: %s", action, live.id, err.message)
-            await self._move(live, seat, live.table.state.legal_texts(seat)[0])
+            # Not the move itself: it may name the seat's hidden cards.
+            log.error("a bot's move for seat %d was refused at table %s (%s); it plays its "
+                      "first legal move", seat, live.id, err.code)
+            await self._move(live, seat, live.table.state.legal_texts(seat)[0], since=since)
         return True
 
     async def suggest(self, conn: Conn, bot: Any) -> dict[str, Any]:

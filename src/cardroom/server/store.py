@@ -13,11 +13,23 @@ import time
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, cast
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, delete, event, func, insert, or_, select, update
+from sqlalchemy import (
+    Engine,
+    Table,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    or_,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -26,6 +38,7 @@ from cardroom.server.models import (
     AccountRow,
     ActionRow,
     ChatRow,
+    LeaseRow,
     RatingRow,
     SeatRow,
     SessionRow,
@@ -33,6 +46,9 @@ from cardroom.server.models import (
 )
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+ACTIONS = cast(Table, ActionRow.__table__)
+# PostgreSQL's advisory lock that migrations hold (any fixed number).
+MIGRATION_LOCK = 7_406_110
 
 
 class NameTaken(Exception):
@@ -113,16 +129,38 @@ _SEAT_FIELDS = ("kind", "bot", "budget", "name", "token_hash", "account_id", "co
                 "clock_s")
 
 
+class Fence(Protocol):
+    """What a write about one table checks inside its transaction: that
+    this node still plays the table (server/cluster.py)."""
+
+    def check(self, conn: Session, table_id: str) -> None: ...
+
+    def grant(self, conn: Session, table_id: str) -> None: ...
+
+
+class NoFence:
+    """One process alone on its database: every write goes ahead."""
+
+    def check(self, conn: Session, table_id: str) -> None:
+        pass
+
+    def grant(self, conn: Session, table_id: str) -> None:
+        pass
+
+
 class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine: Engine = _make_engine(url)
+        self.fence: Fence = NoFence()
 
     def upgrade(self, revision: str = "head") -> None:
         """Bring the schema to the newest migration (or to ``revision``)."""
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
         with self.engine.begin() as conn:
+            if conn.dialect.name == "postgresql":  # nodes starting at once migrate in turn
+                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
             config.attributes["connection"] = conn
             command.upgrade(config, revision)
 
@@ -134,32 +172,40 @@ class Store:
         with Session(self.engine) as conn, conn.begin():
             conn.execute(insert(TableRow), [_table_row(data)])
             conn.execute(insert(SeatRow), [_seat_row(data.id, s) for s in data.seats])
+            self.fence.grant(conn, data.id)
 
     def create_next(self, previous: str, data: TableData) -> None:
         """Store the table where ``previous``'s seats play again, and link
         it from ``previous``, in one transaction."""
         with Session(self.engine) as conn, conn.begin():
+            self.fence.check(conn, previous)
             conn.execute(insert(TableRow), [_table_row(data)])
             conn.execute(insert(SeatRow), [_seat_row(data.id, s) for s in data.seats])
             conn.execute(update(TableRow).where(TableRow.id == previous)
                          .values(next_table=data.id))
+            self.fence.grant(conn, data.id)
 
     def update_seat(self, table_id: str, seat: int, **fields: Any) -> None:
         with Session(self.engine) as conn, conn.begin():
+            self.fence.check(conn, table_id)
             _update_seat(conn, table_id, seat, fields)
 
     def set_status(self, table_id: str, status: str) -> None:
         with Session(self.engine) as conn, conn.begin():
+            self.fence.check(conn, table_id)
             conn.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
 
     def append(self, table_id: str, idx: int, seat: int, action: str,
                seats: dict[int, dict[str, Any]] | None = None,
                finish: Finish | None = None) -> None:
         """One action, the seats it changed (clocks) and, when it ended the
-        game, the result and ratings: all in one transaction."""
+        game, the result and ratings: all in one transaction (a Core insert:
+        the ORM's bulk path costs several times as much for one row)."""
         with Session(self.engine) as conn, conn.begin():
-            conn.execute(insert(ActionRow), [{"table_id": table_id, "idx": idx, "seat": seat,
-                                              "action": action, "at": time.time()}])
+            self.fence.check(conn, table_id)
+            conn.connection().execute(ACTIONS.insert(), {
+                "table_id": table_id, "idx": idx, "seat": seat, "action": action,
+                "at": time.time()})
             for number, fields in (seats or {}).items():
                 _update_seat(conn, table_id, number, fields)
             if finish is not None:
@@ -174,6 +220,7 @@ class Store:
     def end_table(self, table_id: str, reason: str) -> None:
         """Close a table whose game did not reach its end (unrated)."""
         with Session(self.engine) as conn, conn.begin():
+            self.fence.check(conn, table_id)
             conn.execute(update(TableRow).where(TableRow.id == table_id).values(
                 status="over", end_reason=reason, finished_at=time.time()))
 
@@ -182,9 +229,11 @@ class Store:
         that nobody joined."""
         taken = select(SeatRow.table_id).where(SeatRow.control != Control.OPEN,
                                                SeatRow.kind == "human")
+        # another node's table is that node's to close
+        held = select(LeaseRow.table_id).where(LeaseRow.expires_at > time.time())
         query = (update(TableRow).where(TableRow.status == "waiting",
                                         TableRow.created_at < created_before,
-                                        TableRow.id.not_in(taken))
+                                        TableRow.id.not_in(taken), TableRow.id.not_in(held))
                  .values(status="over", end_reason="expired", finished_at=time.time()))
         with Session(self.engine) as conn, conn.begin():
             conn.execute(query)
@@ -224,6 +273,7 @@ class Store:
     # ----- chat --------------------------------------------------------------
     def add_chat(self, table_id: str, seat: int, name: str, text: str, at: float) -> None:
         with Session(self.engine) as conn, conn.begin():
+            self.fence.check(conn, table_id)
             conn.execute(insert(ChatRow), [{"table_id": table_id, "seat": seat, "name": name,
                                             "text": text, "at": at}])
 

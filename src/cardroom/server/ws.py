@@ -29,6 +29,7 @@ from cardroom.core.errors import BadRequest, CardroomError
 from cardroom.core.events import PUBLIC, Viewer
 from cardroom.games import all_games
 from cardroom.protocol import Answer, Request, argument, error
+from cardroom.server import logs
 from cardroom.server.clock import SystemClock
 from cardroom.server.config import Config
 from cardroom.server.errors import (
@@ -42,7 +43,7 @@ from cardroom.server.headers import origin_allowed
 from cardroom.server.inputs import check_budget, check_text
 from cardroom.server.limits import CHAT_MAX_CHARS, MAX_MESSAGE_BYTES, Bucket, clean_text
 from cardroom.server.live import Conn, LiveTable
-from cardroom.server.room import Room
+from cardroom.server.room import RECONNECT, Room
 
 log = logging.getLogger("cardroom.server")
 # Set in a connection's task once its handshake was refused with a response.
@@ -57,7 +58,12 @@ async def serve(ws: WebSocket, table_id: str, room: Room, config: Config) -> Non
     if not origin_allowed(ws.headers, config.origins):
         await ws.close(code=1008)  # before accept: the handshake gets 403
         return
+    if room.draining:  # stopping: the client connects again, to another node
+        await ws.accept()
+        await ws.close(code=RECONNECT)
+        return
     address = ws.client.host if ws.client else "?"
+    logs.about(None, logs.new_conn())  # every line logged for this connection names it
     try:
         room.quotas.open_connection(address)
     except CardroomError as err:
@@ -103,10 +109,13 @@ async def _serve(ws: WebSocket, table_id: str, room: Room, config: Config, conn:
         with contextlib.suppress(Exception):
             await ws.close(code=4404)
         return
+    logs.TABLE.set(live.id)
+    log.info("connection opened")
     try:
         await _read_all(ws, conn, live, room, config)
     finally:
         room.disconnect(conn)
+        log.info("connection closed; it held %s", logs.holding(conn.viewer))
         with contextlib.suppress(Exception):
             await asyncio.wait_for(sender, 5)
 
@@ -121,7 +130,7 @@ async def _send_all(ws: WebSocket, conn: Conn) -> None:
     except Exception:  # the client went away; the reader notices too
         conn.closed = True
     with contextlib.suppress(Exception):
-        await ws.close()
+        await ws.close(code=conn.close_code)
 
 
 async def _read_all(ws: WebSocket, conn: Conn, live: LiveTable, room: Room,
@@ -140,6 +149,7 @@ async def _read_all(ws: WebSocket, conn: Conn, live: LiveTable, room: Room,
             return
         if message["type"] == "websocket.disconnect":
             return
+        conn.arrived = time.perf_counter()
         reply = await _answer(message, conn, live, room, bucket.allow())
         if not reply["ok"] and reply["error"]["code"] == RateLimited.code:
             strikes += 1

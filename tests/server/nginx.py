@@ -1,0 +1,87 @@
+"""nginx from Debian in front of the test's nodes, on loopback, with the
+site file the project ships (deploy/nginx.conf), its upstreams and listen
+address pointed at the test's ports. Where nginx is missing it is
+installed as root, else the test skips (fails with CARDROOM_REQUIRE_NGINX=1)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.debian import apt_install, can_install
+
+SITE = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf"
+REQUIRE_ENV = "CARDROOM_REQUIRE_NGINX"
+
+
+def find_nginx() -> str | None:
+    return shutil.which("nginx") or next(
+        (p for p in ("/usr/sbin/nginx",) if Path(p).exists()), None)
+
+
+def require_nginx() -> str:
+    path = find_nginx()
+    problem = apt_install("nginx", find_nginx) if path is None and can_install() else ""
+    path = find_nginx()
+    if path is not None:
+        return path
+    message = f"nginx is missing: {problem or 'no nginx binary'}; apt-get install -y nginx"
+    if os.environ.get(REQUIRE_ENV) == "1":
+        pytest.fail(message, pytrace=False)
+    pytest.skip(message)
+
+
+def site(port: int, nodes: list[int]) -> str:
+    """The shipped site file, listening on ``port`` in front of ``nodes``."""
+    text = SITE.read_text()
+    servers = "".join(f"    server 127.0.0.1:{n} max_fails=1 fail_timeout=5s;\n" for n in nodes)
+    text, count = re.subn(r"(?m)^    server 127\.0\.0\.1:\d+ [^\n]*\n", "", text)
+    assert count >= 1, "deploy/nginx.conf names its nodes as `server 127.0.0.1:PORT ...;`"
+    text = text.replace("    keepalive 32;", servers + "    keepalive 32;")
+    return text.replace("listen 80;", f"listen 127.0.0.1:{port};")
+
+
+class Nginx:
+    """``with Nginx(folder, port, nodes):`` nginx running in the foreground."""
+
+    def __init__(self, folder: Path, port: int, nodes: list[int]) -> None:
+        self.binary = require_nginx()
+        self.folder, self.port = folder, port
+        (folder / "logs").mkdir(exist_ok=True)
+        conf = folder / "nginx.conf"
+        conf.write_text(
+            f"pid {folder}/nginx.pid;\nerror_log {folder}/logs/error.log warn;\n"
+            "worker_processes 1;\nevents { worker_connections 4096; }\nhttp {\n"
+            f"    access_log off;\n    client_body_temp_path {folder}/body;\n"
+            f"    proxy_temp_path {folder}/proxy;\n{site(port, nodes)}\n}}\n")
+        self.proc = subprocess.Popen([self.binary, "-p", str(folder), "-c", str(conf),
+                                      "-g", "daemon off;"], stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 20
+        while not self._listening():
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"nginx did not start: {self._errors()}")
+            time.sleep(0.1)
+
+    def _listening(self) -> bool:
+        import socket
+
+        with socket.socket() as sock:
+            return sock.connect_ex(("127.0.0.1", self.port)) == 0
+
+    def _errors(self) -> str:
+        log = self.folder / "logs" / "error.log"
+        return log.read_text()[-2000:] if log.exists() else ""
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(10)

@@ -1,0 +1,137 @@
+"""Leases and fencing (server/cluster.py) against a real PostgreSQL: one
+node plays a table at a time, a node that lost its table can store nothing
+for it, a lease that runs out is taken, a draining node takes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from sqlalchemy import text
+from websockets.exceptions import ConnectionClosed
+
+from cardroom.server.cluster import ClusterNode, LeaseLost, Node, make_node
+from cardroom.server.errors import Moving
+from cardroom.server.store import Store
+from tests.server.support import LiveServer
+from tests.server.test_store import table
+
+
+@pytest.fixture
+def two(postgres_url: str) -> Iterator[tuple[ClusterNode, ClusterNode]]:
+    stores = [Store(postgres_url), Store(postgres_url)]
+    stores[0].upgrade()
+    nodes = []
+    for number, store in enumerate(stores):
+        node = make_node(store, f"http://127.0.0.1:{9000 + number}", ttl_s=6.0)
+        assert isinstance(node, ClusterNode)
+        store.fence = node
+        node.join()
+        nodes.append(node)
+    yield nodes[0], nodes[1]
+    for store in stores:
+        store.close()
+
+
+def run_out(node: Node, table_id: str) -> None:
+    """The lease of ``table_id`` runs out (its node stopped renewing)."""
+    with node.store.engine.begin() as conn:
+        conn.execute(text("UPDATE leases SET expires_at = 0 WHERE table_id = :t"),
+                     {"t": table_id})
+
+
+def test_a_table_is_played_by_the_node_that_made_it(two: tuple[ClusterNode, ...]) -> None:
+    a, b = two
+    a.store.create_table(table("t1"))
+    assert a.owner("t1").here
+    elsewhere = b.owner("t1")
+    assert not elsewhere.here and elsewhere.url == a.url
+    assert b.owner("nothing").missing
+
+
+def test_a_node_that_lost_its_table_stores_nothing_for_it(
+        two: tuple[ClusterNode, ...]) -> None:
+    a, b = two
+    a.store.create_table(table("t1"))
+    a.store.append("t1", 0, 0, "pass 1S")
+    run_out(a, "t1")
+    assert b.claim("t1").here
+    with pytest.raises(LeaseLost):
+        a.store.append("t1", 1, 0, "pass 2S")
+    with pytest.raises(LeaseLost):
+        a.store.update_seat("t1", 0, control="away")
+    b.store.append("t1", 1, 2, "pass 3S")
+    stored = b.store.load_table("t1")
+    assert stored is not None and stored.actions == [(0, "pass 1S"), (2, "pass 3S")]
+    assert a.renew({}) == ["t1"]  # a learns it lost the table
+
+
+def test_a_lease_is_taken_only_once_it_runs_out(two: tuple[ClusterNode, ...]) -> None:
+    a, b = two
+    a.store.create_table(table("t1"))
+    assert not b.claim("t1").here and b.orphans() == []
+    a.renew({})
+    assert not b.claim("t1").here
+    run_out(a, "t1")
+    assert b.orphans() == ["t1"]
+    assert b.claim("t1").here and not a.claim("t1").here
+
+
+def test_a_draining_node_takes_no_table_and_lets_its_own_go(
+        two: tuple[ClusterNode, ...]) -> None:
+    a, b = two
+    a.store.create_table(table("t1"))
+    b.store.create_table(table("t2"))
+    a.draining()
+    run_out(b, "t2")
+    assert a.orphans() == []
+    with pytest.raises(Moving):
+        a.claim("t2")
+    a.release(["t1"])
+    assert sorted(b.orphans()) == ["t1", "t2"]
+    assert b.claim("t1").here
+
+
+def test_a_restarted_node_takes_its_own_tables_back_at_once(
+        two: tuple[ClusterNode, ...], postgres_url: str) -> None:
+    a, _ = two
+    a.store.create_table(table("t1"))
+    store = Store(postgres_url)
+    try:
+        again = make_node(store, a.url, ttl_s=6.0)
+        store.fence = again
+        again.join()
+        assert again.orphans() == ["t1"]  # its lease has not run out, but it is its own
+        assert again.claim("t1").here
+        with pytest.raises(LeaseLost):  # the old process, if it were alive, is fenced off
+            a.store.append("t1", 0, 0, "pass 1S")
+    finally:
+        store.close()
+
+
+def test_a_move_on_a_table_another_node_took_is_refused_and_the_client_sent_on(
+        postgres_url: str) -> None:
+    seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    with LiveServer(postgres_url) as server:
+        table = server.create("papayoo", 3, seats=seats)["table"]
+        tokens = [server.join(table, name)["token"] for name in ("Ada", "Bo")]
+        store = Store(postgres_url)
+        try:
+            other = make_node(store, "http://127.0.0.1:9", ttl_s=6.0)
+            other.join()
+            run_out(other, table)
+            assert other.claim(table).here  # another node took it
+            with server.ws(table) as client:
+                client.ok("hello", token=tokens[0])
+                action = client.ok("legal")["actions"][0]
+                answer = client.request("act", action=action)
+                assert answer["error"]["code"] == "unavailable", answer
+                with pytest.raises(ConnectionClosed) as closed:
+                    while True:
+                        client.receive(10)
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+            stored = store.load_table(table)
+            assert stored is not None and stored.actions == []  # nothing was stored
+        finally:
+            store.close()
+        assert table not in server.room.tables
