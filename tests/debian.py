@@ -14,6 +14,8 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 
 def can_install() -> bool:
     return hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get") is not None
@@ -36,3 +38,19 @@ def apt_install(package: str, found: Callable[[], str | None]) -> str:
         if done.returncode != 0:
             return f"apt-get install -y {package} failed: {done.stderr.strip()[-300:]}"
     return ""
+
+
+def require(package: str, find: Callable[[], str | None], require_env: str,
+            missing: str, hint: str) -> str:
+    """The program ``find()`` finds, installing ``package`` where it can;
+    else the test skips, saying so loudly, or fails where ``require_env`` is 1."""
+    problem = apt_install(package, find) if find() is None and can_install() else ""
+    path = find()
+    if path is not None:
+        return path
+    message = f"{missing}: {problem or f'no {package} binary'}; {hint}"
+    if os.environ.get(require_env) == "1":
+        pytest.fail(message, pytrace=False)
+    print(f"\nWARNING: {message}; these tests are SKIPPED "
+          f"(set {require_env}=1 to make this a failure)", file=sys.stderr)
+    pytest.skip(message)

@@ -17,9 +17,7 @@ import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
 
-import pytest
-
-from tests.debian import apt_install, can_install
+from tests.debian import require
 
 REQUIRE_ENV = "CARDROOM_REQUIRE_BROWSER"
 BROWSER_ENV = "CARDROOM_CHROMIUM"
@@ -45,25 +43,9 @@ def find_chromium() -> str | None:
     return None
 
 
-def install_chromium() -> str:
-    return apt_install("chromium", find_chromium)
-
-
 def require_chromium() -> str:
     """The Chromium binary; installs it where it can, else skips or fails."""
-    path = find_chromium()
-    problem = ""
-    if path is None and can_install():
-        problem = install_chromium()
-        path = find_chromium()
-    if path is not None:
-        return path
-    message = f"{MISSING}: {problem or 'no chromium binary'}; {INSTALL}"
-    if os.environ.get(REQUIRE_ENV) == "1":
-        pytest.fail(message, pytrace=False)
-    print(f"\nWARNING: {message}; the browser tests are SKIPPED "
-          f"(set {REQUIRE_ENV}=1 to make this a failure)", file=sys.stderr)
-    pytest.skip(message)
+    return require("chromium", find_chromium, REQUIRE_ENV, MISSING, INSTALL)
 
 
 def free_port() -> int:

@@ -5,16 +5,13 @@ installed as root, else the test skips (fails with CARDROOM_REQUIRE_NGINX=1)."""
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
 import time
 from pathlib import Path
 
-import pytest
-
-from tests.debian import apt_install, can_install
+from tests.debian import require
 
 SITE = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf"
 REQUIRE_ENV = "CARDROOM_REQUIRE_NGINX"
@@ -26,15 +23,8 @@ def find_nginx() -> str | None:
 
 
 def require_nginx() -> str:
-    path = find_nginx()
-    problem = apt_install("nginx", find_nginx) if path is None and can_install() else ""
-    path = find_nginx()
-    if path is not None:
-        return path
-    message = f"nginx is missing: {problem or 'no nginx binary'}; apt-get install -y nginx"
-    if os.environ.get(REQUIRE_ENV) == "1":
-        pytest.fail(message, pytrace=False)
-    pytest.skip(message)
+    return require("nginx", find_nginx, REQUIRE_ENV, "nginx MISSING",
+                   "install it with `apt-get install -y nginx` (as root)")
 
 
 def site(port: int, nodes: list[int]) -> str:
