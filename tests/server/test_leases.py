@@ -11,7 +11,7 @@ from sqlalchemy import text
 from websockets.exceptions import ConnectionClosed
 
 from cardroom.server.cluster import ClusterNode, LeaseLost, Node, make_node
-from cardroom.server.errors import Moving
+from cardroom.server.errors import Moving, http_status
 from cardroom.server.store import Store
 from tests.server.support import LiveServer
 from tests.server.test_store import table
@@ -56,8 +56,10 @@ def test_a_node_that_lost_its_table_stores_nothing_for_it(
     a.store.append("t1", 0, 0, "pass 1S")
     run_out(a, "t1")
     assert b.claim("t1").here
-    with pytest.raises(LeaseLost):
+    with pytest.raises(LeaseLost) as lost:
         a.store.append("t1", 1, 0, "pass 2S")
+    # a client is told the table is moving (503), and asks again
+    assert http_status(lost.value.code) == 503
     with pytest.raises(LeaseLost):
         a.store.update_seat("t1", 0, control="away")
     b.store.append("t1", 1, 2, "pass 3S")

@@ -30,7 +30,6 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
-from cardroom.core.errors import CardroomError
 from cardroom.server.errors import Moving
 from cardroom.server.store import Store
 
@@ -39,10 +38,9 @@ NOW = "extract(epoch from clock_timestamp())"
 KEY_SETTING = "node_key"
 
 
-class LeaseLost(CardroomError):
-    """Another node plays this table now: this one must let it go."""
-
-    code = "moved"
+class LeaseLost(Moving):
+    """Another node plays this table now: this one lets it go, and the
+    client, told the table is moving, asks again (and finds it there)."""
 
 
 class SecondNode(Exception):
@@ -158,7 +156,8 @@ class ClusterNode(Node):
                              {"e": now + self.ttl_s, "n": self.id})
             held = {row.table_id: row.epoch for row in conn.execute(text(
                 "SELECT table_id, epoch FROM leases WHERE node_id = :n"), {"n": self.id})}
-        lost = [t for t, epoch in self.epochs.items() if held.get(t) != epoch]
+        # a copy: the writer threads add tables meanwhile
+        lost = [t for t, epoch in list(self.epochs.items()) if held.get(t) != epoch]
         for table_id in lost:
             self.epochs.pop(table_id, None)
         return lost

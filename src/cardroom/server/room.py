@@ -57,6 +57,8 @@ KEEP_FINISHED = 100
 BACKGROUND_NICE = 10
 # How often (seconds of the room's clock) idle and expired tables are ended.
 SWEEP_EVERY_S = 1.0
+# Threads that write to PostgreSQL at once (a pool of connections each).
+POSTGRES_WRITERS = 4
 # The WebSocket close code telling a client to connect again (its table
 # moves to another node): 1012, service restart.
 RECONNECT = 1012
@@ -78,7 +80,13 @@ class Room:
         self.draining = False
         # The other nodes' lobby tables, as their last reports said.
         self.peer_tables: list[dict[str, Any]] = []
-        self.writer = ThreadPoolExecutor(1, thread_name_prefix="cardroom-db")
+        # SQLite has one writer; PostgreSQL takes several tables' writes at
+        # once (each table's own stay in order: they are made under its lock).
+        writers = POSTGRES_WRITERS if self.node.several else 1
+        self.writer = ThreadPoolExecutor(writers, thread_name_prefix="cardroom-db")
+        # The node's leases are renewed on a thread of their own, so that a
+        # long queue of moves never lets a living node's leases run out.
+        self.leasing = ThreadPoolExecutor(1, thread_name_prefix="cardroom-lease")
         self.tables: dict[str, LiveTable] = {}
         self.finished: deque[str] = deque()
         self.recent: deque[dict[str, Any]] = deque(maxlen=config.finished_in_lobby)
@@ -98,7 +106,7 @@ class Room:
         asked for), so that a restart does not wait on every stored game."""
         self.loop = asyncio.get_running_loop()
         await self.db(self.store.upgrade)
-        await self.db(self.node.join)
+        await self.lease(self.node.join)
         await self.db(self.store.expire_waiting, time.time() - self.config.waiting_ttl_s)
         for data in reversed(await self.db(self.store.finished_tables,
                                            self.config.finished_in_lobby)):
@@ -108,7 +116,7 @@ class Room:
         # priority: on a busy machine the event loop and people's bots go first.
         self.background = BotPool(max(1, self.config.bot_workers - 1), nice=BACKGROUND_NICE,
                                   keep_one=False, waited=self.metrics.bot_waited)
-        self.spawn(self._load_all(await self.db(self.node.orphans)))
+        self.spawn(self._load_all(await self.lease(self.node.orphans)))
         self.spawn(self._node_loop())
         if self.config.tick_s > 0:
             self.spawn(self._tick_loop())
@@ -130,8 +138,9 @@ class Room:
             if pool is not None:
                 pool.close()
         with contextlib.suppress(Exception):
-            await self.db(self.node.leave)
+            await self.lease(self.node.leave)
         self.writer.shutdown(wait=True)
+        self.leasing.shutdown(wait=True)
         self.store.close()
 
     async def drain(self) -> None:
@@ -143,7 +152,7 @@ class Room:
             return
         self.draining = True
         with contextlib.suppress(Exception):
-            await self.db(self.node.draining)
+            await self.lease(self.node.draining)
         tables = list(self.tables.values())
         for live in tables:
             with contextlib.suppress(Moving):
@@ -151,7 +160,7 @@ class Room:
                     live.lock.gone = True
             live.stop_bots()
         with contextlib.suppress(Exception):
-            await self.db(self.node.release, [t.id for t in tables])
+            await self.lease(self.node.release, [t.id for t in tables])
         for live in tables:
             self._drop(live)
 
@@ -180,19 +189,19 @@ class Room:
         """Say this node lives (and what it serves); let go of the tables
         another node took; on several nodes, learn their lobby tables and
         take the tables no living node plays."""
-        for table_id in await self.db(self.node.renew, self.report()):
+        for table_id in await self.lease(self.node.renew, self.report()):
             live = self.tables.get(table_id)
             if live is not None:
                 log.warning("table %s is played by another node now", table_id)
                 self._drop(live)
         if not self.node.several or self.draining:
             return
-        reports = await self.db(self.node.peers)
+        reports = await self.lease(self.node.peers)
         self.peer_tables = [entry for report in reports for entry in report.get("lobby", [])]
         finished = await self.db(self.store.finished_tables, self.config.finished_in_lobby)
         self.recent = deque((table_info(d, [], [s.clock_s for s in d.seats]) for d in finished),
                             maxlen=self.config.finished_in_lobby)
-        orphans = [t for t in await self.db(self.node.orphans) if t not in self.tables]
+        orphans = [t for t in await self.lease(self.node.orphans) if t not in self.tables]
         await self._load_all(orphans)
         self.metrics.takeovers.inc(sum(1 for t in orphans if t in self.tables))
         self.metrics.leases_held.set(len(self.node.epochs))
@@ -215,7 +224,7 @@ class Room:
         """The node that plays the table (this one takes it when none does)."""
         if table_id in self.tables or not self.node.several:
             return HERE
-        return await self.db(self.node.owner, table_id)
+        return await self.lease(self.node.owner, table_id)
 
     def spawn(self, coro: Any) -> None:
         task = asyncio.create_task(coro)
@@ -227,6 +236,15 @@ class Room:
         started = time.perf_counter()
         try:
             return await loop.run_in_executor(self.writer, partial(fn, *args, **kwargs))
+        finally:
+            self.metrics.db_call(fn, started)
+
+    async def lease(self, fn: Callable[..., T], *args: Any) -> T:
+        """A call about the node's leases, on their own thread."""
+        loop = asyncio.get_running_loop()
+        started = time.perf_counter()
+        try:
+            return await loop.run_in_executor(self.leasing, partial(fn, *args))
         finally:
             self.metrics.db_call(fn, started)
 
@@ -245,7 +263,7 @@ class Room:
         return await asyncio.shield(pending)
 
     async def _load(self, table_id: str) -> LiveTable:
-        owner = await self.db(self.node.claim, table_id)
+        owner = await self.lease(self.node.claim, table_id)
         if not owner.here:
             raise Moving("another server plays this table: ask again in a moment")
         data = None if owner.missing else await self.db(self.store.load_table, table_id)
@@ -735,7 +753,7 @@ class Room:
             old = self.tables.get(self.finished.popleft())
             if old is not None and not old.conns:
                 del self.tables[old.id]
-                self.spawn(self.db(self.node.release, [old.id]))
+                self.spawn(self.lease(self.node.release, [old.id]))
 
     def _table(self, conn: Conn) -> LiveTable:
         if conn.table is None:
