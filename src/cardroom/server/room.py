@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import threading
 import time
 from collections import deque
 from collections.abc import Callable
@@ -87,6 +88,13 @@ class Room:
         # The node's leases are renewed on a thread of their own, so that a
         # long queue of moves never lets a living node's leases run out.
         self.leasing = ThreadPoolExecutor(1, thread_name_prefix="cardroom-lease")
+        # ... and kept alive by a thread that needs nothing of the event
+        # loop, which may be slow for seconds (a takeover, a flood of
+        # tables) and must not lose its tables for that.
+        self.report_now: dict[str, Any] = {}
+        self.stopping = threading.Event()
+        self.renewer = threading.Thread(target=self._keep_leases, name="cardroom-renew",
+                                        daemon=True)
         self.tables: dict[str, LiveTable] = {}
         self.finished: deque[str] = deque()
         self.recent: deque[dict[str, Any]] = deque(maxlen=config.finished_in_lobby)
@@ -118,6 +126,7 @@ class Room:
                                   keep_one=False, waited=self.metrics.bot_waited)
         self.spawn(self._load_all(await self.lease(self.node.orphans)))
         self.spawn(self._node_loop())
+        self.renewer.start()
         if self.config.tick_s > 0:
             self.spawn(self._tick_loop())
 
@@ -132,6 +141,9 @@ class Room:
         """Hand the tables over (another node, or this one's next start,
         plays them on), then stop."""
         await self.drain()
+        self.stopping.set()
+        if self.renewer.is_alive():
+            await asyncio.to_thread(self.renewer.join, 10)
         for task in list(self.tasks):
             task.cancel()
         for pool in (self.pool, self.background):
@@ -185,15 +197,31 @@ class Room:
             except Exception:
                 log.exception("renewing this node's tables failed")
 
-    async def renew(self) -> None:
-        """Say this node lives (and what it serves); let go of the tables
-        another node took; on several nodes, learn their lobby tables and
-        take the tables no living node plays."""
-        for table_id in await self.lease(self.node.renew, self.report()):
+    def _keep_leases(self) -> None:
+        """The renewer thread: renew the leases every lease_renew_s with the
+        latest report, and hand the tables lost meanwhile to the loop."""
+        while not self.stopping.wait(self.config.lease_renew_s):
+            try:
+                lost = self.node.renew(self.report_now)
+            except Exception:
+                log.exception("renewing this node's leases failed")
+                continue
+            if lost and self.loop is not None and not self.loop.is_closed():
+                self.loop.call_soon_threadsafe(self._lost, lost)
+
+    def _lost(self, table_ids: list[str]) -> None:
+        for table_id in table_ids:
             live = self.tables.get(table_id)
             if live is not None:
                 log.warning("table %s is played by another node now", table_id)
                 self._drop(live)
+
+    async def renew(self) -> None:
+        """Say this node lives (and what it serves); let go of the tables
+        another node took; on several nodes, learn their lobby tables and
+        take the tables no living node plays."""
+        self.report_now = self.report()
+        self._lost(await self.lease(self.node.renew, self.report_now))
         if not self.node.several or self.draining:
             return
         reports = await self.lease(self.node.peers)
