@@ -17,6 +17,13 @@ from tests.pages.test_play import SETTINGS, post
 
 GAMES_DIR = Path(__file__).resolve().parents[2] / "src/cardroom/server/static/games"
 TIP = ".card-tip:not([hidden])"
+# The shown tooltip's name and meanings, or null when none is shown.
+READ_TIP = f"""() => {{
+  const tip = document.querySelector('{TIP}');
+  const name = tip && tip.querySelector('strong');
+  return name ? [name.innerText, [...tip.querySelectorAll('span')].map((s) => s.innerText)]
+              : null;
+}}"""
 # English and one other language per game, so every translation is reached.
 OTHER = {"papayoo": ("uk-UA", "uk"), "pizzamania": ("ru-RU", "ru"), "pile-up": ("ja-JP", "ja"),
          "muzicando": ("uk-UA", "uk"), "love-formula": ("ru-RU", "ru")}
@@ -54,19 +61,18 @@ def hand_tip(person: Any) -> tuple[str, str, str]:
     """Focuses a hand card; its code, and the tooltip's name and meaning."""
     page = person.page
     page.wait_for_selector(".board .hand [data-card]")
-    # The bots move meanwhile and the board is redrawn: focus again until
-    # the tooltip holds.
-    for _ in range(20):
+    # The bots move meanwhile and each redraw takes the focus, and the
+    # tooltip, away: focus again until the tooltip is read whole, in one go.
+    for _ in range(30):
         code = page.evaluate(FOCUS_FIRST)
         assert code, "no card in the hand carries data-card"
         page.wait_for_timeout(200)
-        if page.locator(TIP).count():
-            break
-    page.locator(TIP).wait_for(timeout=5000)
-    name = page.locator(f"{TIP} strong").inner_text()
-    meaning = page.locator(f"{TIP} span")
-    assert meaning.count() == 1, f"no meaning for {code}: {page.locator(TIP).inner_text()}"
-    return code, name, meaning.inner_text()
+        read = page.evaluate(READ_TIP)
+        if read is not None:
+            name, meanings = read
+            assert len(meanings) == 1, f"no meaning for {code}: {name} {meanings}"
+            return code, name, meanings[0]
+    raise AssertionError("the focused card's tooltip never stayed long enough to be read")
 
 
 def expect_meaning(game: str, lang: str, code: str, meaning: str) -> None:
