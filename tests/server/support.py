@@ -42,7 +42,8 @@ LOOSE: dict[str, Any] = {
 # stalls every table and connection, so the test that caused it fails. Timed
 # by BusyClock (below), the slowest honest callbacks of the server suite
 # under ``pytest -n 2`` on two busy cores took under 0.04 s (once, in a
-# whole CI run, 0.082 s); an argon2 hash on the loop took 0.11 to 0.37 s. CARDROOM_SLOW_CALLBACK_S=0 turns it off.
+# whole CI run, 0.082 s); an argon2 hash on the loop took 0.11 to 0.37 s.
+# CARDROOM_SLOW_CALLBACK_S=0 turns it off.
 SLOW_CALLBACK_S = float(os.environ.get("CARDROOM_SLOW_CALLBACK_S", "0.1"))
 
 
