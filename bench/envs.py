@@ -63,7 +63,7 @@ from cardroom import compiled
 from cardroom.games import all_games
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/'s own scripts
-from throughput import Worker, round_robin
+from throughput import Worker, round_robin, schedule, slot_flags
 
 PEERS = ("texas_holdem_v4", "leduc_holdem_v4")
 BASE = "texas_holdem_v4"
@@ -217,20 +217,11 @@ def print_table(rows: dict[str, dict[str, Any]], repeats: int, driver: str) -> N
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="a short run (less reliable)")
-    parser.add_argument("--games", help="comma list of game ids (default: all)")
-    parser.add_argument("--repeats", type=int, help="repetitions (default 5, quick 3)")
-    parser.add_argument("--slot", type=float, help="CPU seconds per slot (default 0.25)")
-    parser.add_argument("--json", action="store_true")
+    slot_flags(parser)
     parser.add_argument("--driver", choices=["numpy", "sample"], default="numpy",
                         help="how a random legal action is drawn from the mask (see above)")
-    parser.add_argument("--no-pure", action="store_true",
-                        help="with the compiled engines, skip the pure-Python twins")
     args = parser.parse_args()
-    wanted = set(args.games.split(",")) if args.games else {g.id for g in all_games()}
-    repeats = args.repeats or (3 if args.quick else 5)
-    slots = 1 if args.quick else 3
-    slot_s = args.slot or (0.2 if args.quick else 0.25)
+    wanted, repeats, slots, slot_s = schedule(args)
     peers = peers_available()
     todo = entries(wanted, compiled.ACTIVE and not args.no_pure, peers)
     rows = summarise(todo, measure(todo, repeats, slots, slot_s, args.driver))

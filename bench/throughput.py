@@ -385,24 +385,34 @@ def path_in_use() -> str:
     return "compiled" if compiled.ACTIVE else f"as pure Python ({compiled.REASON})"
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+def slot_flags(parser: argparse.ArgumentParser) -> None:
+    """The flags of a run in round-robin slots (this script's and envs.py's)."""
     parser.add_argument("--quick", action="store_true", help="a short run (less reliable)")
     parser.add_argument("--games", help="comma list of game ids (default: all)")
-    parser.add_argument("--only", choices=["throughput", "ismcts"], help="one part only")
     parser.add_argument("--repeats", type=int, help="repetitions (default 5, quick 3)")
     parser.add_argument("--slot", type=float, help="CPU seconds per slot (default 0.25)")
-    parser.add_argument("--positions", type=int,
-                        help="ISMCTS positions per game and player count (default 6, quick 2)")
-    parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--no-pure", action="store_true",
                         help="with the compiled engines, skip the pure-Python twins")
-    args = parser.parse_args()
+
+
+def schedule(args: argparse.Namespace) -> tuple[set[str], int, int, float]:
+    """From slot_flags: the games, repetitions, slots a repetition and CPU
+    seconds a slot."""
     wanted = set(args.games.split(",")) if args.games else {g.id for g in all_games()}
     repeats = args.repeats or (3 if args.quick else 5)
-    slots = 1 if args.quick else 3
-    slot_s = args.slot or (0.2 if args.quick else 0.25)
+    return wanted, repeats, 1 if args.quick else 3, args.slot or (0.2 if args.quick else 0.25)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    slot_flags(parser)
+    parser.add_argument("--only", choices=["throughput", "ismcts"], help="one part only")
+    parser.add_argument("--positions", type=int,
+                        help="ISMCTS positions per game and player count (default 6, quick 2)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    wanted, repeats, slots, slot_s = schedule(args)
     out: dict[str, Any] = {}
     if args.only != "ismcts":
         todo = entries(wanted, compiled.ACTIVE and not args.no_pure)

@@ -22,11 +22,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from cardroom.core.errors import BadOption
 from cardroom.core.game import Game, State
 from cardroom.core.rng import Rng
 from cardroom.games import all_games, get_game
-from tests.rl.test_encoding import VARIANTS  # option sets whose views carry more fields
+from tests.rl.test_encoding import tables  # every size and option set to encode
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "observations.json"
 GAMES = [g.id for g in all_games()]
@@ -34,18 +33,6 @@ EVERY_SEAT = 5  # every 5th decision, every seat's view is encoded too (not only
 MOST_STEPS = 400  # decisions played per table at most (Love Formula's games are long)
 
 Encode = Callable[[Game, State, int], "np.ndarray[Any, np.dtype[np.float32]]"]
-
-
-def tables(game: Game) -> list[tuple[int, dict[str, Any]]]:
-    out = []
-    for players in range(game.min_players, game.max_players + 1):
-        for options in [{}, *VARIANTS.get(game.id, [])]:
-            try:
-                game.new(players, 0, options)
-            except BadOption:
-                continue
-            out.append((players, options))
-    return out
 
 
 def key(players: int, options: dict[str, Any]) -> str:
