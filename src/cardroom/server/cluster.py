@@ -106,9 +106,7 @@ class Node:
     def orphans(self) -> list[str]:
         """Tables no node plays that this one should take: on a lone node,
         every table not over (it plays them all from its start)."""
-        with Session(self.store.engine) as conn:
-            return list(conn.scalars(text(
-                "SELECT id FROM tables WHERE status <> 'over' ORDER BY created_at")))
+        return self.store.live_table_ids()
 
     def release(self, table_ids: list[str]) -> None:
         for table_id in table_ids:

@@ -73,12 +73,12 @@ class Forward:
         self.app, self.room, self.config, self.peers = app, room, config, peers
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] not in ("http", "websocket"):
-            await self.app(scope, receive, send)
+        if scope["type"] not in ("http", "websocket") or not self.room.node.several:
+            await self.app(scope, receive, send)  # a lone node passes nothing on
             return
         signed = self._signed(scope)
         match = TABLE_PATH.match(scope["path"])
-        if match is None or not self.room.node.several:
+        if match is None:
             await self.app(scope, receive, send)
             return
         try:

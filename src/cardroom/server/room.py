@@ -193,9 +193,9 @@ class Room:
         while True:
             await asyncio.sleep(self.config.lease_renew_s)
             try:
-                await self.renew()
+                await self.look_around()
             except Exception:
-                log.exception("renewing this node's tables failed")
+                log.exception("looking after this node's tables failed")
 
     def _keep_leases(self) -> None:
         """The renewer thread: renew the leases every lease_renew_s with the
@@ -217,11 +217,16 @@ class Room:
                 self._drop(live)
 
     async def renew(self) -> None:
-        """Say this node lives (and what it serves); let go of the tables
-        another node took; on several nodes, learn their lobby tables and
-        take the tables no living node plays."""
-        self.report_now = self.report()
+        """Look around, then renew with that report now, without waiting
+        for the renewer thread."""
+        await self.look_around()
         self._lost(await self.lease(self.node.renew, self.report_now))
+
+    async def look_around(self) -> None:
+        """The latest report, for the renewer thread; on several nodes,
+        learn the others' lobby tables and take the tables no living node
+        plays."""
+        self.report_now = self.report()
         if not self.node.several or self.draining:
             return
         reports = await self.lease(self.node.peers)
