@@ -6,6 +6,7 @@ sentence, and sessions that expire and can be ended."""
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import threading
 import time
@@ -411,3 +412,14 @@ def test_hashing_across_every_address_is_bounded(db_url: str) -> None:
         assert codes[:2] == [401, 401] and 429 in codes[2:]
         refused = server.http.post("/api/sessions", json=body).json()["error"]
         assert refused["code"] == "rate_limited" and "busy" in refused["message"]
+
+
+@pytest.mark.skipif(not hasattr(os, "setpriority"), reason="thread niceness is Linux's")
+def test_passwords_are_hashed_below_the_event_loops_priority() -> None:
+    """A flood of sign-ins waits for the CPU behind the moves of tables in
+    play: the hashing thread runs HASH_NICE steps nicer than the server."""
+    def niceness() -> int:
+        return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+    hashing = security._HASHING.submit(niceness).result()
+    assert hashing == min(19, niceness() + security.HASH_NICE)

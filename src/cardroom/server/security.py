@@ -14,9 +14,12 @@ a dummy hash, so that it costs what a known name costs.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
+import os
 import secrets
+import threading
 import unicodedata
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -30,10 +33,23 @@ from cardroom.server.clock import SystemClock
 from cardroom.server.errors import RateLimited
 from cardroom.server.limits import Bucket
 
+# The hashing thread's CPU niceness: a flood of sign-ins waits for the CPU
+# rather than the event loop and the moves of tables in play.
+HASH_NICE = 10
+
+
+def _lower_priority() -> None:
+    # On Linux a thread id given to setpriority names that thread alone;
+    # elsewhere the thread keeps the process's priority.
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), HASH_NICE)
+
+
 # One lane: a hash keeps to the one thread it runs in (the default, four
 # lanes, would spread each hash over four cores).
 _HASHER = PasswordHasher(parallelism=1)
-_HASHING = ThreadPoolExecutor(1, thread_name_prefix="cardroom-argon2")
+_HASHING = ThreadPoolExecutor(1, thread_name_prefix="cardroom-argon2",
+                              initializer=_lower_priority)
 # Hashes waiting or running at most: about two seconds of hashing.
 HASH_QUEUE_MAX = 16
 _queued = 0
