@@ -71,12 +71,31 @@ def test_a_node_that_lost_its_table_stores_nothing_for_it(
 def test_a_lease_is_taken_only_once_it_runs_out(two: tuple[ClusterNode, ...]) -> None:
     a, b = two
     a.store.create_table(table("t1"))
-    assert not b.claim("t1").here and b.orphans() == []
+    assert not b.claim("t1").here and b.take_orphans(10) == []
     a.renew({})
     assert not b.claim("t1").here
     run_out(a, "t1")
-    assert b.orphans() == ["t1"]
-    assert b.claim("t1").here and not a.claim("t1").here
+    assert b.take_orphans(10) == ["t1"]
+    assert b.owner("t1").here and not a.claim("t1").here
+
+
+def test_a_takeover_takes_the_orphans_a_batch_at_a_time_oldest_first(
+        two: tuple[ClusterNode, ...]) -> None:
+    a, b = two
+    for number in range(5):  # t4 is the oldest
+        a.store.create_table(table(f"t{number}", created_at=10.0 - number))
+        run_out(a, f"t{number}")
+    b.store.create_table(table("mine"))
+    run_out(b, "mine")  # held by b all along: its epoch stays as it is
+    held = b.epochs["mine"]
+    assert set(b.take_orphans(2)) == {"t4", "t3"}
+    assert set(b.take_orphans(10)) == {"t2", "t1", "t0"}
+    assert b.take_orphans(10) == [] and b.epochs["mine"] == held
+    b.store.append("mine", 0, 0, "pass 1S")
+    with pytest.raises(LeaseLost):
+        a.store.append("t0", 0, 0, "pass 1S")
+    b.store.append("t0", 0, 0, "pass 1S")
+    assert a.renew({}) != [] and b.renew({}) == []
 
 
 def test_a_draining_node_takes_no_table_and_lets_its_own_go(
@@ -86,12 +105,12 @@ def test_a_draining_node_takes_no_table_and_lets_its_own_go(
     b.store.create_table(table("t2"))
     a.draining()
     run_out(b, "t2")
-    assert a.orphans() == []
+    assert a.take_orphans(10) == []
     with pytest.raises(Moving):
         a.claim("t2")
     a.release(["t1"])
-    assert sorted(b.orphans()) == ["t1", "t2"]
-    assert b.claim("t1").here
+    assert b.take_orphans(10) == ["t1"]  # t2 is b's already
+    assert b.owner("t1").here and not a.owner("t1").here
 
 
 def test_a_restarted_node_takes_its_own_tables_back_at_once(
@@ -103,7 +122,7 @@ def test_a_restarted_node_takes_its_own_tables_back_at_once(
         again = make_node(store, a.url, ttl_s=6.0)
         store.fence = again
         again.join()
-        assert again.orphans() == ["t1"]  # its lease has not run out, but it is its own
+        assert again.take_orphans(10) == ["t1"]  # its lease has not run out, but it is its own
         assert again.claim("t1").here
         with pytest.raises(LeaseLost):  # the old process, if it were alive, is fenced off
             a.store.append("t1", 0, 0, "pass 1S")

@@ -14,7 +14,15 @@ from alembic.migration import MigrationContext
 from sqlalchemy.exc import IntegrityError
 
 from cardroom.server import models
-from cardroom.server.store import MIGRATIONS, Finish, NameTaken, SeatData, Store, TableData
+from cardroom.server.store import (
+    CHAT_KEPT,
+    MIGRATIONS,
+    Finish,
+    NameTaken,
+    SeatData,
+    Store,
+    TableData,
+)
 from tests.server.support import LiveServer, WsClient
 
 SEED = 2**63 - 1  # the largest random seed (secrets.randbits(63)): a 64-bit column
@@ -122,6 +130,8 @@ def test_a_table_is_stored_and_loaded_with_its_seats_and_actions(store: Store) -
     assert other is not None
     assert other.actions == [] and other.clock is None and other.seed == -5
     assert store.load_table("nope") is None
+    batch = store.load_tables(["t2", "nope", "t1"])  # a takeover's batch: the same tables
+    assert sorted(batch, key=lambda data: data.id) == [loaded, other]
     with pytest.raises(ValueError, match="no seat fields"):
         store.update_seat("t1", 0, colour="red")
 
@@ -256,18 +266,20 @@ def test_the_leaderboard_is_by_ordinal(store: Store) -> None:
 
 
 # ----- chat --------------------------------------------------------------------------
-def test_chat_comes_in_order_and_the_limit_keeps_the_newest(store: Store) -> None:
+def test_chat_comes_in_order_and_a_table_keeps_the_newest(store: Store) -> None:
     store.create_table(table("t1"))
     store.create_table(table("t2"))
-    for i in range(5):
+    for i in range(CHAT_KEPT + 5):
         store.add_chat("t1", i % 3, f"name{i}", f"message {i} ✓", 100.0 + i)
     store.add_chat("t2", 0, "other", "elsewhere", 50.0)
-    assert store.chat("t1", 10) == [
+    kept = range(5, CHAT_KEPT + 5)
+    one = store.load_table("t1")
+    assert one is not None and one.chat == [
         {"seat": i % 3, "name": f"name{i}", "text": f"message {i} ✓", "at": 100.0 + i}
-        for i in range(5)]
-    assert [m["text"] for m in store.chat("t1", 2)] == ["message 3 ✓", "message 4 ✓"]
-    assert [m["name"] for m in store.chat("t2", 10)] == ["other"]
-    assert store.chat("none", 10) == []
+        for i in kept]
+    both = {data.id: data.chat for data in store.load_tables(["t1", "t2", "none"])}
+    assert both == {"t1": one.chat, "t2": [{"seat": 0, "name": "other", "text": "elsewhere",
+                                             "at": 50.0}]}
 
 
 # ----- accounts ----------------------------------------------------------------------

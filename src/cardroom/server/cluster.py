@@ -103,10 +103,12 @@ class Node:
     def claim(self, table_id: str) -> Owner:
         return HERE
 
-    def orphans(self) -> list[str]:
-        """Tables no node plays that this one should take: on a lone node,
-        every table not over (it plays them all from its start)."""
-        return self.store.live_table_ids()
+    def take_orphans(self, limit: int) -> list[str]:
+        """Take up to ``limit`` tables no node plays, oldest first (on a
+        lone node, every table not over that it has not loaded yet)."""
+        taken = [t for t in self.store.live_table_ids() if t not in self.epochs][:limit]
+        self.epochs.update((table_id, 0) for table_id in taken)
+        return taken
 
     def release(self, table_ids: list[str]) -> None:
         for table_id in table_ids:
@@ -197,15 +199,27 @@ class ClusterNode(Node):
                                    " WHERE l.table_id = :t"), {"t": table_id})
         return Owner(False, str(url or ""))
 
-    def orphans(self) -> list[str]:
-        """Tables not over that no living node holds, oldest first."""
+    def take_orphans(self, limit: int) -> list[str]:
+        """Take up to ``limit`` tables no living node plays, oldest first, in
+        one statement (a takeover of hundreds of tables is a few of these,
+        not a round trip per table). Tables this node holds keep their epoch."""
         if self.is_draining:
             return []
-        with Session(self.store.engine) as conn:
-            return list(conn.scalars(text(
-                "SELECT t.id FROM tables t LEFT JOIN leases l ON l.table_id = t.id "
-                f"WHERE t.status <> 'over' AND (l.table_id IS NULL OR l.expires_at < {NOW} "
-                "OR l.node_id = :n) ORDER BY t.created_at"), {"n": self.id}))
+        with Session(self.store.engine) as conn, conn.begin():
+            rows = conn.execute(text(
+                "INSERT INTO leases (table_id, node_id, epoch, expires_at) "
+                f"SELECT t.id, CAST(:n AS VARCHAR), 1, {NOW} + :ttl FROM tables t "
+                "LEFT JOIN leases l ON l.table_id = t.id WHERE t.status <> 'over' "
+                f"AND (l.table_id IS NULL OR l.expires_at < {NOW} OR l.node_id = :n) "
+                "AND NOT (t.id = ANY(:held)) ORDER BY t.created_at LIMIT :limit "
+                "ON CONFLICT (table_id) DO UPDATE "
+                "SET node_id = :n, epoch = leases.epoch + 1, expires_at = EXCLUDED.expires_at "
+                f"WHERE leases.expires_at < {NOW} OR leases.node_id = :n "
+                "RETURNING table_id, epoch"),
+                {"n": self.id, "ttl": self.ttl_s, "held": list(self.epochs), "limit": limit}).all()
+        for row in rows:
+            self.epochs[row.table_id] = int(row.epoch)
+        return [row.table_id for row in rows]
 
     def release(self, table_ids: list[str]) -> None:
         """Let other nodes take these tables at once."""

@@ -48,12 +48,14 @@ from cardroom.server.live import BotJob, Conn, LiveTable, build, standin, table_
 from cardroom.server.metrics import RoomMetrics
 from cardroom.server.orders import apply_orders
 from cardroom.server.quotas import Quotas
-from cardroom.server.store import Control, Finish, SeatData, Store, TableData
+from cardroom.server.store import CHAT_KEPT, Control, Finish, SeatData, Store, TableData
 
 log = logging.getLogger("cardroom.server")
 T = TypeVar("T")
 # Over tables kept in memory for their late watchers; older ones reload.
 KEEP_FINISHED = 100
+# Tables taken and loaded at once (a takeover or a start with many tables).
+TAKE_BATCH = 50
 # The niceness of the processes that hints and bots-only tables think in.
 BACKGROUND_NICE = 10
 # How often (seconds of the room's clock) idle and expired tables are ended.
@@ -103,7 +105,8 @@ class Room:
         self.tasks: set[asyncio.Task[None]] = set()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.quotas = Quotas(config, self.clock)
-        self.loading: dict[str, asyncio.Future[LiveTable]] = {}
+        self.loading: dict[str, asyncio.Future[LiveTable | None]] = {}
+        self.taking = False  # tables no node plays are being taken
         self.creating = asyncio.Lock()
         self.swept = 0.0
 
@@ -124,18 +127,50 @@ class Room:
         # priority: on a busy machine the event loop and people's bots go first.
         self.background = BotPool(max(1, self.config.bot_workers - 1), nice=BACKGROUND_NICE,
                                   keep_one=False, waited=self.metrics.bot_waited)
-        self.spawn(self._load_all(await self.lease(self.node.orphans)))
+        self.spawn(self._take_orphans())
         self.spawn(self._node_loop())
         self.renewer.start()
         if self.config.tick_s > 0:
             self.spawn(self._tick_loop())
 
-    async def _load_all(self, ids: list[str]) -> None:
+    async def _take_orphans(self) -> None:
+        """Take the tables no node plays and load them, a batch at a time
+        (at start, every stored table not over; later, those of a node
+        that stopped renewing its leases)."""
+        if self.taking:
+            return
+        self.taking = True
+        try:
+            while not self.draining:
+                ids = await self.lease(self.node.take_orphans, TAKE_BATCH)
+                loaded = await self._load_many(ids)
+                if self.node.several:
+                    self.metrics.takeovers.inc(loaded)
+                if len(ids) < TAKE_BATCH:
+                    return
+        finally:
+            self.taking = False
+
+    async def _load_many(self, ids: list[str]) -> int:
+        """Load tables this node holds, in a few queries and one thread;
+        a request for one of them meanwhile waits for the batch. How many
+        were loaded."""
+        loop = asyncio.get_running_loop()
+        waiting: dict[str, asyncio.Future[LiveTable | None]] = {}
         for table_id in ids:
-            try:
-                await self.get(table_id)
-            except Exception:
-                log.exception("table %s could not be loaded", table_id)
+            if table_id not in self.tables and table_id not in self.loading:
+                waiting[table_id] = self.loading[table_id] = loop.create_future()
+        try:
+            found = await self.db(self.store.load_tables, list(waiting))
+            for live in await asyncio.to_thread(_build_each, found):
+                self._ready(live)
+                waiting[live.id].set_result(live)
+            return len(found)
+        finally:
+            for table_id, future in waiting.items():
+                if not future.done():  # not stored, or not loaded: asked for alone
+                    future.set_result(None)
+                self.loading.pop(table_id, None)
 
     async def stop(self) -> None:
         """Hand the tables over (another node, or this one's next start,
@@ -234,9 +269,7 @@ class Room:
         finished = await self.db(self.store.finished_tables, self.config.finished_in_lobby)
         self.recent = deque((table_info(d, [], [s.clock_s for s in d.seats]) for d in finished),
                             maxlen=self.config.finished_in_lobby)
-        orphans = [t for t in await self.lease(self.node.orphans) if t not in self.tables]
-        await self._load_all(orphans)
-        self.metrics.takeovers.inc(sum(1 for t in orphans if t in self.tables))
+        self.spawn(self._take_orphans())
         self.metrics.leases_held.set(len(self.node.epochs))
 
     def report(self) -> dict[str, Any]:
@@ -290,27 +323,39 @@ class Room:
                 and table_id.replace("-", "").replace("_", "").isalnum()):
             raise NoTable(f"no table {table_id!r}")
         pending = self.loading.get(table_id)
+        if pending is not None:
+            live = await asyncio.shield(pending)
+            if live is not None:
+                return live
+            pending = self.loading.get(table_id)  # another request's load alone
         if pending is None:
             pending = self.loading[table_id] = asyncio.ensure_future(self._load(table_id))
             pending.add_done_callback(lambda _: self.loading.pop(table_id, None))
-        return await asyncio.shield(pending)
+        live = await asyncio.shield(pending)
+        if live is None:
+            raise NoTable(f"no table {table_id!r}")
+        return live
 
-    async def _load(self, table_id: str) -> LiveTable:
+    async def _load(self, table_id: str) -> LiveTable | None:
         owner = await self.lease(self.node.claim, table_id)
         if not owner.here:
             raise Moving("another server plays this table: ask again in a moment")
         data = None if owner.missing else await self.db(self.store.load_table, table_id)
         if data is None:
-            raise NoTable(f"no table {table_id!r}")
+            return None
         # Replaying a long game is CPU work: not on the event loop.
         live = await asyncio.to_thread(build, data)
+        self._ready(live)
+        return live
+
+    def _ready(self, live: LiveTable) -> None:
+        """A table loaded from storage starts being played here."""
         self._arrive(live)
         if live.status == "over":
             self._keep_finished(live)
         else:
             live.reclock(self.clock.now())  # downtime is not charged to anyone
             self.schedule_bots(live)
-        return live
 
     def _arrive(self, live: LiveTable) -> None:
         """A table enters memory: its age on the room's clock, and idle from now."""
@@ -611,7 +656,7 @@ class Room:
                 await self._back(live, conn.seat, conn)
             view = live.table.view(conn.viewer)
             info = live.info(self.clock.now())
-        chat = await self.db(self.store.chat, live.id, 50)
+            chat = list(live.data.chat)
         return {"seat": conn.viewer, "view": view, "table": info, "chat": chat}
 
     def _hold_seat(self, conn: Conn, live: LiveTable, token: str) -> None:
@@ -1070,8 +1115,10 @@ class Room:
             name = live.seat(seat).name or f"seat {seat}"
         at = time.time()
         await self.db(self.store.add_chat, live.id, seat, name, text, at)
+        message = {"seat": seat, "name": name, "text": text, "at": at}
+        live.data.chat = [*live.data.chat[1 - CHAT_KEPT:], message]
         conn.defer_pushes()
-        live.push({"push": "chat", "seat": seat, "name": name, "text": text, "at": at})
+        live.push({"push": "chat", **message})
 
     # ----- accounts -------------------------------------------------------------------
     async def account(self, token: str | None) -> tuple[int, str] | None:
@@ -1093,6 +1140,18 @@ class Room:
         await self.db(self.store.add_session, security.token_hash(token), account_id,
                       self.config.session_idle_s)
         return token
+
+
+def _build_each(found: list[TableData]) -> list[LiveTable]:
+    """Replay each table (CPU work, in a thread); one that fails is logged
+    and left out: a request for it loads it alone and says why."""
+    built = []
+    for data in found:
+        try:
+            built.append(build(data))
+        except Exception:
+            log.exception("table %s could not be replayed", data.id)
+    return built
 
 
 def _again_body(data: TableData) -> dict[str, Any]:

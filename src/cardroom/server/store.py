@@ -47,6 +47,8 @@ from cardroom.server.models import (
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 ACTIONS = cast(Table, ActionRow.__table__)
+# Chat messages a live table keeps (and a hello sends).
+CHAT_KEPT = 50
 # PostgreSQL's advisory lock that migrations hold (any fixed number).
 MIGRATION_LOCK = 7_406_110
 
@@ -114,6 +116,9 @@ class TableData:
     end_reason: str | None = None  # expired, stopped, abandoned (ended early)
     next_table: str | None = None  # where its seats play again, once asked
     lesson: str | None = None  # the game whose lesson this table plays
+    # The newest CHAT_KEPT chat messages, oldest first: loaded with the
+    # table and kept up by the node playing it, so a hello reads no chat.
+    chat: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -254,8 +259,28 @@ class Store:
         return total, bots
 
     def load_table(self, table_id: str) -> TableData | None:
+        found = self.load_tables([table_id])
+        return found[0] if found else None
+
+    def load_tables(self, table_ids: list[str]) -> list[TableData]:
+        """The tables of those ids that exist, each with its seats, actions
+        and recent chat, in four queries whatever their number."""
         with Session(self.engine) as conn:
-            return _load(conn, table_id)
+            rows = conn.scalars(select(TableRow).where(TableRow.id.in_(table_ids))).all()
+            seats = _seats_of(conn, table_ids)
+            actions: dict[str, list[tuple[int, str]]] = {}
+            for table_id, seat, action in conn.execute(
+                    select(ActionRow.table_id, ActionRow.seat, ActionRow.action)
+                    .where(ActionRow.table_id.in_(table_ids))
+                    .order_by(ActionRow.table_id, ActionRow.idx)):
+                actions.setdefault(table_id, []).append((seat, action))
+            chat = _recent_chat(conn, table_ids, CHAT_KEPT)
+        found = []
+        for row in rows:
+            data = _table_data(row, seats.get(row.id, []), actions.get(row.id, []))
+            data.chat = chat.get(row.id, [])
+            found.append(data)
+        return found
 
     def finished_tables(self, limit: int, account_id: int | None = None) -> list[TableData]:
         """The most recently finished games, played to their end (of one
@@ -268,7 +293,8 @@ class Store:
         query = query.order_by(TableRow.finished_at.desc()).limit(limit)
         with Session(self.engine) as conn:
             rows = conn.scalars(query).all()
-            return [_table_data(row, _seats(conn, row.id), []) for row in rows]
+            seats = _seats_of(conn, [row.id for row in rows])
+            return [_table_data(row, seats.get(row.id, []), []) for row in rows]
 
     # ----- chat --------------------------------------------------------------
     def add_chat(self, table_id: str, seat: int, name: str, text: str, at: float) -> None:
@@ -276,14 +302,6 @@ class Store:
             self.fence.check(conn, table_id)
             conn.execute(insert(ChatRow), [{"table_id": table_id, "seat": seat, "name": name,
                                             "text": text, "at": at}])
-
-    def chat(self, table_id: str, limit: int) -> list[dict[str, Any]]:
-        query = (select(ChatRow).where(ChatRow.table_id == table_id)
-                 .order_by(ChatRow.id.desc()).limit(limit))
-        with Session(self.engine) as conn:
-            rows = conn.scalars(query).all()
-        return [{"seat": r.seat, "name": r.name, "text": r.text, "at": r.at}
-                for r in reversed(rows)]
 
     # ----- accounts ----------------------------------------------------------
     def create_account(self, name: str, password_hash: str, created_by: str | None = None,
@@ -556,21 +574,30 @@ def _finish(conn: Session, table_id: str, finish: Finish) -> None:
                                               "sigma": sigma, "games": games}])
 
 
-def _seats(conn: Session, table_id: str) -> list[SeatData]:
-    rows = conn.scalars(select(SeatRow).where(SeatRow.table_id == table_id)
-                        .order_by(SeatRow.seat)).all()
-    return [SeatData(r.seat, **{**{name: getattr(r, name) for name in _SEAT_FIELDS},
-                                "control": Control(r.control)}) for r in rows]
+def _seats_of(conn: Session, table_ids: list[str]) -> dict[str, list[SeatData]]:
+    rows = conn.scalars(select(SeatRow).where(SeatRow.table_id.in_(table_ids))
+                        .order_by(SeatRow.table_id, SeatRow.seat)).all()
+    seats: dict[str, list[SeatData]] = {}
+    for r in rows:
+        fields = {name: getattr(r, name) for name in _SEAT_FIELDS}
+        seats.setdefault(r.table_id, []).append(
+            SeatData(r.seat, **{**fields, "control": Control(r.control)}))
+    return seats
 
 
-def _load(conn: Session, table_id: str) -> TableData | None:
-    row = conn.scalar(select(TableRow).where(TableRow.id == table_id))
-    if row is None:
-        return None
-    actions = conn.execute(select(ActionRow.seat, ActionRow.action)
-                           .where(ActionRow.table_id == table_id)
-                           .order_by(ActionRow.idx)).all()
-    return _table_data(row, _seats(conn, table_id), [(s, a) for s, a in actions])
+def _recent_chat(conn: Session, table_ids: list[str],
+                 limit: int) -> dict[str, list[dict[str, Any]]]:
+    """Each table's newest ``limit`` chat messages, oldest first."""
+    rank = func.row_number().over(partition_by=ChatRow.table_id,
+                                  order_by=ChatRow.id.desc()).label("rank")
+    ranked = (select(ChatRow.table_id, ChatRow.id, ChatRow.seat, ChatRow.name, ChatRow.text,
+                     ChatRow.at, rank).where(ChatRow.table_id.in_(table_ids)).subquery())
+    chat: dict[str, list[dict[str, Any]]] = {}
+    for r in conn.execute(select(ranked).where(ranked.c.rank <= limit)
+                          .order_by(ranked.c.table_id, ranked.c.id)):
+        chat.setdefault(r.table_id, []).append(
+            {"seat": r.seat, "name": r.name, "text": r.text, "at": r.at})
+    return chat
 
 
 def _table_data(row: TableRow, seats: list[SeatData],
