@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 
 from cardroom.server import admin, orders
 from cardroom.server.admin import AdminError
+from cardroom.server.cluster import FRESH_S
 from cardroom.server.inputs import new_table
 from cardroom.server.models import (
     ActionRow,
@@ -155,8 +156,9 @@ def test_one_node_only_takes_an_order(db_url: str, store: Store) -> None:
     table = new_table({"game": "papayoo", "players": 3})
     store.create_table(table)
     order_id = orders.place(store.engine, table.id, orders.END, {})
-    assert [o.id for o in orders.pending(store.engine)] == [order_id]
+    assert [o.id for o in orders.pending(store.engine, "node0")] == [order_id]
     engines = [Store(db_url) for _ in range(6)]
+    running(store, *(f"node{i}" for i in range(len(engines))))
     start, won = threading.Barrier(len(engines)), []
 
     def take(node: int) -> None:
@@ -172,8 +174,35 @@ def test_one_node_only_takes_an_order(db_url: str, store: Store) -> None:
     for other in engines:
         other.close()
     assert len(won) == 1
-    assert orders.pending(store.engine) == []
+    assert [orders.pending(store.engine, f"node{i}") for i in range(6) if i != won[0]] == [[]] * 5
     assert orders.get(store.engine, order_id).done_by == f"node{won[0]}"  # type: ignore
+
+
+def test_an_order_taken_on_by_a_node_that_stopped_is_open_again(store: Store) -> None:
+    table = new_table({"game": "papayoo", "players": 3})
+    store.create_table(table)
+    order_id = orders.place(store.engine, table.id, orders.END, {})
+    running(store, "alive", "gone")
+    assert orders.claim(store.engine, order_id, "gone")
+    assert orders.pending(store.engine, "alive") == []
+    assert not orders.claim(store.engine, order_id, "alive")
+    with store.engine.begin() as conn:  # "gone" stopped renewing its row
+        conn.execute(update(NodeRow).where(NodeRow.id == "gone")
+                     .values(seen_at=time.time() - FRESH_S - 1))
+    assert [o.id for o in orders.pending(store.engine, "alive")] == [order_id]
+    assert orders.claim(store.engine, order_id, "alive")
+    # a node's own order not done is one its process left before a restart
+    assert [o.id for o in orders.pending(store.engine, "alive")] == [order_id]
+    orders.finish(store.engine, order_id, "done")
+    assert orders.pending(store.engine, "alive") == []
+
+
+def running(store: Store, *nodes: str) -> None:
+    """Rows of running nodes (renewed just now)."""
+    with store.engine.begin() as conn:
+        conn.execute(insert(NodeRow), [{"id": node, "url": f"http://{node}", "started_at": 0.0,
+                                        "seen_at": time.time(), "draining": False}
+                                       for node in nodes])
 
 
 def test_without_a_node_the_database_is_changed_directly(db_url: str, store: Store) -> None:

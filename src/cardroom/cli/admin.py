@@ -139,7 +139,8 @@ def cmd_tables(args: argparse.Namespace, url: str) -> int:
 
 
 def cmd_connections(args: argparse.Namespace, url: str) -> int:
-    from cardroom.server.admin import FRESH_S, connections, running_nodes
+    from cardroom.server.admin import connections, running_nodes
+    from cardroom.server.cluster import FRESH_S
 
     with opened(url) as store:
         nodes = running_nodes(store)

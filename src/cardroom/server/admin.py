@@ -28,6 +28,7 @@ from sqlalchemy.orm import Session
 
 from cardroom.protocol import Forbidden
 from cardroom.server import orders, security
+from cardroom.server.cluster import FRESH_S
 from cardroom.server.live import STANDIN_BOT
 from cardroom.server.models import (
     AccountRow,
@@ -42,9 +43,6 @@ from cardroom.server.models import (
 )
 from cardroom.server.store import Control, Store, TableData
 
-# A node whose row was renewed this recently (seconds) is running; nodes
-# renew it every couple of seconds.
-FRESH_S = 15.0
 NAME, ACCOUNT = "name", "account"
 SQLITE_MAGIC = b"SQLite format 3\0"
 PG_DUMP_MAGIC = b"PGDMP"

@@ -36,6 +36,9 @@ from cardroom.server.store import Store
 # The database's clock in seconds since 1970 (leases never use a node's own).
 NOW = "extract(epoch from clock_timestamp())"
 KEY_SETTING = "node_key"
+# A node whose row was renewed this recently (seconds) is running; nodes
+# renew it every couple of seconds, and one not seen for longer has stopped.
+FRESH_S = 15.0
 
 
 class LeaseLost(Moving):

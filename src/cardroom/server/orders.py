@@ -7,6 +7,9 @@ table's lock, then marks it done with its outcome.
 ``apply_orders`` runs on the room's event loop (from its sweep); every
 query here runs on the room's writer thread. Taking an order on is one
 ``UPDATE ... WHERE done_by IS NULL``, so that one node only applies it.
+An order taken on by a node that stopped before it was done (no renewal
+of its row for ``FRESH_S``, or this node's own from before a restart) is
+open again.
 """
 
 from __future__ import annotations
@@ -18,14 +21,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import ColumnElement, Engine, and_, insert, or_, select, update
 from sqlalchemy.orm import Session
 
 from cardroom.core.bot import Bot, make_bot
-from cardroom.server.cluster import Node
+from cardroom.server.cluster import FRESH_S, Node
 from cardroom.server.errors import Moving
 from cardroom.server.live import STANDIN_BOT, LiveTable
-from cardroom.server.models import OrderRow
+from cardroom.server.models import NodeRow, OrderRow
 from cardroom.server.store import Control, Store, TableData
 
 R = TypeVar("R")
@@ -109,10 +112,9 @@ def place(engine: Engine, table_id: str, kind: str, args: dict[str, Any]) -> int
         return int(made.scalar_one())
 
 
-def pending(engine: Engine) -> list[Order]:
-    """Orders nobody has taken on, oldest first."""
-    query = (select(OrderRow).where(OrderRow.done_at.is_(None), OrderRow.done_by.is_(None))
-             .order_by(OrderRow.id))
+def pending(engine: Engine, node: str) -> list[Order]:
+    """Orders ``node`` may take on, oldest first."""
+    query = select(OrderRow).where(_open_to(node, time.time())).order_by(OrderRow.id)
     with Session(engine) as conn:
         return [_order(row) for row in conn.scalars(query)]
 
@@ -120,11 +122,20 @@ def pending(engine: Engine) -> list[Order]:
 def claim(engine: Engine, order_id: int, node: str) -> bool:
     """Take the order on; False when another node already did."""
     with Session(engine) as conn, conn.begin():
-        taken = conn.execute(update(OrderRow).where(OrderRow.id == order_id,
-                                                    OrderRow.done_by.is_(None),
-                                                    OrderRow.done_at.is_(None))
+        taken = conn.execute(update(OrderRow)
+                             .where(OrderRow.id == order_id, _open_to(node, time.time()))
                              .values(done_by=node).returning(OrderRow.id))
         return taken.first() is not None
+
+
+def _open_to(node: str, now: float) -> ColumnElement[bool]:
+    """Not done, and taken on by nobody, by ``node`` itself (this node
+    applies its orders one at a time, so one of its own not done was left by
+    its process before a restart) or by a node that stopped."""
+    running = select(NodeRow.id).where(NodeRow.seen_at >= now - FRESH_S)
+    return and_(OrderRow.done_at.is_(None),
+                or_(OrderRow.done_by.is_(None), OrderRow.done_by == node,
+                    OrderRow.done_by.not_in(running)))
 
 
 def unclaim(engine: Engine, order_id: int) -> None:
@@ -161,7 +172,7 @@ async def apply_orders(room: Room) -> None:
         return
     engine = room.store.engine
     node = room.node.id
-    for order in await room.db(pending, engine):
+    for order in await room.db(pending, engine, node):
         live = room.tables.get(order.table_id)
         if live is None or not await room.db(claim, engine, order.id, node):
             continue
