@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import text
 from websockets.exceptions import ConnectionClosed
 
-from cardroom.server.cluster import ClusterNode, LeaseLost, Node, make_node
+from cardroom.server.cluster import HERE, ClusterNode, LeaseLost, Node, Owner, make_node
 from cardroom.server.errors import Moving, http_status
 from cardroom.server.store import Store
 from tests.server.support import LiveServer
@@ -43,10 +43,10 @@ def run_out(node: Node, table_id: str) -> None:
 def test_a_table_is_played_by_the_node_that_made_it(two: tuple[ClusterNode, ...]) -> None:
     a, b = two
     a.store.create_table(table("t1"))
-    assert a.owner("t1").here
-    elsewhere = b.owner("t1")
-    assert not elsewhere.here and elsewhere.url == a.url
-    assert b.owner("nothing").missing
+    assert a.whose("t1") == HERE
+    elsewhere = b.whose("t1")
+    assert elsewhere is not None and not elsewhere.here and elsewhere.url == a.url
+    assert b.whose("nothing") is None and b.claim("nothing").missing
 
 
 def test_a_node_that_lost_its_table_stores_nothing_for_it(
@@ -76,7 +76,7 @@ def test_a_lease_is_taken_only_once_it_runs_out(two: tuple[ClusterNode, ...]) ->
     assert not b.claim("t1").here
     run_out(a, "t1")
     assert b.take_orphans(10) == ["t1"]
-    assert b.owner("t1").here and not a.claim("t1").here
+    assert b.whose("t1") == HERE and not a.claim("t1").here
 
 
 def test_a_takeover_takes_the_orphans_a_batch_at_a_time_oldest_first(
@@ -110,7 +110,7 @@ def test_a_draining_node_takes_no_table_and_lets_its_own_go(
         a.claim("t2")
     a.release(["t1"])
     assert b.take_orphans(10) == ["t1"]  # t2 is b's already
-    assert b.owner("t1").here and not a.owner("t1").here
+    assert b.whose("t1") == HERE and a.whose("t1") == Owner(False, b.url)
 
 
 def test_a_restarted_node_takes_its_own_tables_back_at_once(

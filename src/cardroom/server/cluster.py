@@ -24,14 +24,14 @@ import socket
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import text
+from sqlalchemy import CursorResult, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
 from cardroom.server.errors import Moving
-from cardroom.server.store import Store
+from cardroom.server.store import Store, insert_action
 
 # The database's clock in seconds since 1970 (leases never use a node's own).
 NOW = "extract(epoch from clock_timestamp())"
@@ -100,7 +100,9 @@ class Node:
         return []
 
     # ----- tables --------------------------------------------------------------
-    def owner(self, table_id: str) -> Owner:
+    def whose(self, table_id: str) -> Owner | None:
+        """The node that plays the table; None when none does (the table
+        is this node's to take when it is asked for)."""
         return HERE
 
     def claim(self, table_id: str) -> Owner:
@@ -130,6 +132,9 @@ class Node:
 
     def grant(self, conn: Session, table_id: str) -> None:
         """A table made here is played here."""
+
+    def add_action(self, conn: Session, row: dict[str, Any]) -> None:
+        insert_action(conn, row)
 
 
 @dataclass
@@ -165,8 +170,7 @@ class ClusterNode(Node):
             self.epochs.pop(table_id, None)
         return lost
 
-    def owner(self, table_id: str) -> Owner:
-        """Who plays the table now, taking it when nobody does."""
+    def whose(self, table_id: str) -> Owner | None:
         if table_id in self.epochs:
             return HERE
         with Session(self.store.engine) as conn:
@@ -176,7 +180,7 @@ class ClusterNode(Node):
                 {"t": table_id}).first()
         if row is not None and not row.expired and row.node_id != self.id:
             return Owner(False, row.url or "")
-        return self.claim(table_id)
+        return None
 
     def claim(self, table_id: str) -> Owner:
         """Take the table if no node holds it (its lease is missing or ran
@@ -250,6 +254,19 @@ class ClusterNode(Node):
         held = conn.scalar(text("SELECT epoch FROM leases WHERE table_id = :t AND "
                                 "node_id = :n FOR SHARE"), {"t": table_id, "n": self.id})
         if epoch is None or held != epoch:
+            raise LeaseLost(f"table {table_id} is played by another server now")
+
+    def add_action(self, conn: Session, row: dict[str, Any]) -> None:
+        """The move and its fencing in one round trip: the row is inserted
+        only where this node's lease of that epoch is found (and share-locked)."""
+        table_id = row["table_id"]
+        stored = cast(CursorResult[Any], conn.execute(text(
+            "INSERT INTO actions (table_id, idx, seat, action, at) "
+            "SELECT CAST(:table_id AS VARCHAR), CAST(:idx AS INTEGER), CAST(:seat AS INTEGER), "
+            "CAST(:action AS VARCHAR), CAST(:at AS DOUBLE PRECISION) FROM leases "
+            "WHERE table_id = :table_id AND node_id = :n AND epoch = :e FOR SHARE"),
+            {**row, "n": self.id, "e": self.epochs.get(table_id, -1)}))
+        if stored.rowcount != 1:
             raise LeaseLost(f"table {table_id} is played by another server now")
 
     def grant(self, conn: Session, table_id: str) -> None:

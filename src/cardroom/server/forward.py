@@ -16,6 +16,7 @@ import contextlib
 import hmac
 import logging
 import re
+import time
 
 import httpx
 from starlette.datastructures import Headers
@@ -46,6 +47,9 @@ NOT_ANSWERING = ("the server playing this table is not answering; another server
                  "table over within seconds: try again")
 # WebSocket close: try again later.
 TRY_AGAIN = 1013
+# A node that did not answer is not tried again for this long (its clients
+# ask again and again while its tables wait to be taken over).
+DOWN_S = 1.0
 
 
 class Peers:
@@ -71,6 +75,7 @@ class Forward:
 
     def __init__(self, app: ASGIApp, room: Room, config: Config, peers: Peers) -> None:
         self.app, self.room, self.config, self.peers = app, room, config, peers
+        self.down: dict[str, float] = {}  # a node's url: not tried again until then
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket") or not self.room.node.several:
@@ -87,12 +92,25 @@ class Forward:
             owner = None
         if owner is not None and owner.here:
             await self.app(scope, receive, send)
-        elif owner is None or signed or not owner.url:
+        elif owner is None or signed or not owner.url or self._is_down(owner.url):
             await _unavailable(scope, receive, send)
         elif scope["type"] == "http":
             await self._http(scope, receive, send, owner.url)
         else:
             await self._socket(scope, receive, send, owner.url)
+
+    def _is_down(self, url: str) -> bool:
+        until = self.down.get(url)
+        if until is None:
+            return False
+        if until > time.monotonic():
+            return True
+        del self.down[url]
+        return False
+
+    def _not_answering(self, url: str, path: str, err: Exception) -> None:
+        log.warning("passing %s on to %s failed: %s", path, url, err)
+        self.down[url] = time.monotonic() + DOWN_S
 
     def _signed(self, scope: Scope) -> bool:
         """Whether another node of the room passed this request on (then
@@ -123,7 +141,7 @@ class Forward:
             answer = await self.peers.get().request(scope["method"], target, content=body,
                                                     headers=self._passed_on(scope))
         except httpx.HTTPError as err:
-            log.warning("passing %s on to %s failed: %s", scope["path"], url, err)
+            self._not_answering(url, scope["path"], err)
             await _unavailable(scope, receive, send)
             return
         headers = [(k.encode(), v.encode()) for k, v in answer.headers.items()
@@ -148,7 +166,7 @@ class Forward:
             await _deny(scope, send, err.response.status_code, bytes(err.response.body or b""))
             return
         except Exception as err:  # refused, timed out, reset: the owner is not there
-            log.warning("passing %s on to %s failed: %s", scope["path"], url, err)
+            self._not_answering(url, scope["path"], err)
             await send({"type": "websocket.accept"})
             await send({"type": "websocket.close", "code": TRY_AGAIN})
             return

@@ -54,7 +54,11 @@ log = logging.getLogger("cardroom.server")
 T = TypeVar("T")
 # Over tables kept in memory for their late watchers; older ones reload.
 KEEP_FINISHED = 100
-# Tables taken and loaded at once (a takeover or a start with many tables).
+# Other nodes' tables whose owner is known at once, at most.
+ELSEWHERE_KEPT = 10_000
+# Tables taken at once (a takeover, or a start with many stored tables),
+# and loaded at once of those.
+TAKE_CLAIMED = 1000
 TAKE_BATCH = 50
 # The niceness of the processes that hints and bots-only tables think in.
 BACKGROUND_NICE = 10
@@ -107,6 +111,7 @@ class Room:
         self.quotas = Quotas(config, self.clock)
         self.loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self.taking = False  # tables no node plays are being taken
+        self.elsewhere: dict[str, tuple[Owner, float]] = {}  # owner, known until
         self.creating = asyncio.Lock()
         self.swept = 0.0
 
@@ -134,38 +139,42 @@ class Room:
             self.spawn(self._tick_loop())
 
     async def _take_orphans(self) -> None:
-        """Take the tables no node plays and load them, a batch at a time
-        (at start, every stored table not over; later, those of a node
-        that stopped renewing its leases)."""
+        """Take the tables no node plays and load them (at start, every
+        stored table not over; later, those of a node that stopped renewing
+        its leases). Up to TAKE_CLAIMED leases are taken in one statement;
+        a request for one of those tables waits until its batch is loaded."""
         if self.taking:
             return
         self.taking = True
         try:
             while not self.draining:
-                ids = await self.lease(self.node.take_orphans, TAKE_BATCH)
+                ids = await self.lease(self.node.take_orphans, TAKE_CLAIMED)
                 loaded = await self._load_many(ids)
                 if self.node.several:
                     self.metrics.takeovers.inc(loaded)
-                if len(ids) < TAKE_BATCH:
+                if len(ids) < TAKE_CLAIMED:
                     return
         finally:
             self.taking = False
 
     async def _load_many(self, ids: list[str]) -> int:
-        """Load tables this node holds, in a few queries and one thread;
-        a request for one of them meanwhile waits for the batch. How many
-        were loaded."""
+        """Load tables this node holds, TAKE_BATCH at a time, each batch in
+        a few queries and one thread. How many were loaded."""
         loop = asyncio.get_running_loop()
         waiting: dict[str, asyncio.Future[LiveTable | None]] = {}
         for table_id in ids:
             if table_id not in self.tables and table_id not in self.loading:
                 waiting[table_id] = self.loading[table_id] = loop.create_future()
+        loaded = 0
         try:
-            found = await self.db(self.store.load_tables, list(waiting))
-            for live in await asyncio.to_thread(_build_each, found):
-                self._ready(live)
-                waiting[live.id].set_result(live)
-            return len(found)
+            batch = list(waiting)
+            for start in range(0, len(batch), TAKE_BATCH):
+                found = await self.db(self.store.load_tables, batch[start:start + TAKE_BATCH])
+                for live in await asyncio.to_thread(_build_each, found):
+                    self._ready(live)
+                    waiting[live.id].set_result(live)
+                    loaded += 1
+            return loaded
         finally:
             for table_id, future in waiting.items():
                 if not future.done():  # not stored, or not loaded: asked for alone
@@ -287,10 +296,23 @@ class Room:
         return report
 
     async def owner_of(self, table_id: str) -> Owner:
-        """The node that plays the table (this one takes it when none does)."""
-        if table_id in self.tables or not self.node.several:
+        """The node that plays the table (this one, which takes it when it
+        is asked for, when none does). Another node's is known for a renewal
+        period: the clients of a node that stopped ask again and again until
+        its tables are taken over, and each would cost a query."""
+        if table_id in self.tables or table_id in self.loading or not self.node.several:
             return HERE
-        return await self.lease(self.node.owner, table_id)
+        now = time.monotonic()
+        known = self.elsewhere.get(table_id)
+        if known is not None and known[1] > now:
+            return known[0]
+        owner = await self.db(self.node.whose, table_id)
+        if owner is None or owner.here:
+            return HERE
+        if len(self.elsewhere) >= ELSEWHERE_KEPT:
+            self.elsewhere.clear()
+        self.elsewhere[table_id] = (owner, now + self.config.lease_renew_s)
+        return owner
 
     def spawn(self, coro: Any) -> None:
         task = asyncio.create_task(coro)
