@@ -25,7 +25,7 @@ Budget = Mapping[str, Any]
 class SeatStates(Protocol):
     """What ``choose_for`` reads of a state: a seat's view and legal actions."""
 
-    def seen(self, seat: int) -> TypedView[Any]: ...
+    def seen(self, seat: int, *, log: bool = ...) -> TypedView[Any]: ...
 
     def legal_texts(self, seat: int) -> list[str]: ...
 
@@ -41,6 +41,10 @@ class BotGame(Protocol):
 
 class Bot(ABC):
     name: str = "bot"
+    reads_log: bool = True
+    """Whether ``choose`` reads the view's ``log``: a bot that never does
+    (the games' heuristics) is handed its view without one, and ``seen``
+    copies no events for it."""
 
     @abstractmethod
     def choose(self, view: Seen, legal: Sequence[str]) -> str:
@@ -48,7 +52,7 @@ class Bot(ABC):
 
     def choose_for(self, state: SeatStates, seat: int) -> str:
         """Decide for ``seat`` from its view only (what front ends call)."""
-        return self.choose(state.seen(seat), state.legal_texts(seat))
+        return self.choose(state.seen(seat, log=self.reads_log), state.legal_texts(seat))
 
     def explain(self) -> list[dict[str, Any]]:
         """Why the last move: the top few moves considered, the chosen one

@@ -114,11 +114,13 @@ def lowest(mask: int) -> int:
 class CardCodes:
     """One game's card codes: card ``c`` is ``codes[c]``."""
 
-    __slots__ = ("by_code", "codes")
+    __slots__ = ("_chunks", "by_code", "codes")
 
     def __init__(self, codes: Sequence[str]) -> None:
         self.codes: tuple[str, ...] = tuple(codes)
         self.by_code: dict[str, int] = {code: c for c, code in enumerate(self.codes)}
+        # tuple_of's tables, made on its first call (most copies never need them).
+        self._chunks: tuple[tuple[tuple[str, ...], ...], ...] | None = None
         if len(self.by_code) != len(self.codes):
             raise ValueError("card codes must be unique")
 
@@ -130,6 +132,31 @@ class CardCodes:
         """The codes of a mask's cards, in card order."""
         codes = self.codes
         return [codes[c] for c in cards_of(mask)]
+
+    def tuple_of(self, mask: int) -> tuple[str, ...]:
+        """``of`` as a tuple (what view parts hold); for a deck of up to 60
+        cards, ten cards at a time from tables of the codes of every 10-bit
+        chunk: views convert several masks each, and this has no step per
+        card (a wider deck's sparse hands gain nothing from chunks)."""
+        t = self._chunks
+        if t is None:
+            t = self._chunks = self._chunk_tables()
+        if not t or mask >> len(self.codes):  # ``of`` then: it raises past the deck
+            return tuple(self.of(mask))
+        return (*t[0][mask & 1023], *t[1][mask >> 10 & 1023], *t[2][mask >> 20 & 1023],
+                *t[3][mask >> 30 & 1023], *t[4][mask >> 40 & 1023], *t[5][mask >> 50])
+
+    def _chunk_tables(self) -> tuple[tuple[tuple[str, ...], ...], ...]:
+        # Six chunks of 10 bits (the bits past a smaller deck never read).
+        codes = self.codes
+        if len(codes) > _LIMIT:
+            return ()
+        return tuple(
+            tuple(tuple([codes[base + i] for i in range(_WIDTH)
+                         if m >> i & 1 and base + i < len(codes)])
+                  for m in range(1 << _WIDTH))
+            for base in range(0, _LIMIT, _WIDTH)
+        )
 
     def card(self, code: object, where: str = "") -> int:
         """The card a code names; BadOption (saying where) for no card."""

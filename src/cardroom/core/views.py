@@ -58,19 +58,10 @@ class View(Generic[T]):
     """The referee's only: the options as the game was created with them."""
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "game": self.game, "players": self.players, "phase": self.phase,
-            "to_act": list(self.to_act), "over": self.over, "seat": self.seat,
-            "scores": _plain(self.scores), "options": dict(self.options),
-            "log_size": self.log_size,
-        }
-        out.update(to_json(self.table))
-        if self.log is not None:
-            out["log"] = self.log if isinstance(self.log, list) else list(self.log)
-        if self.seat is None:
-            out["seed"] = self.seed
-            out["given_options"] = dict(self.given_options or {})
-        return out
+        write = _VIEW_WRITERS.get(type(self.table))
+        if write is None:
+            write = _VIEW_WRITERS[type(self.table)] = _compile_writer(type(self.table), True)
+        return write(self)
 
 
 COMMON_FIELDS = ("game", "players", "phase", "to_act", "over", "seat", "scores",
@@ -134,10 +125,12 @@ def _key(f: dataclasses.Field[Any]) -> str:
 
 
 def prepare(part: type) -> None:
-    """Builds the writer and reader of a part and of every part inside it."""
+    """Builds the writer and reader of a part and of every part inside it,
+    and gives it the quicker ``__init__`` (``fast_init``)."""
     if part in _COMPILED:
         return
-    _COMPILED[part] = _compile_writer(part)
+    fast_init(part)
+    _writer_of(part)
     _readers(part)
     for hint in typing.get_type_hints(part).values():
         for inner in _parts_in(hint):
@@ -150,41 +143,140 @@ def _parts_in(hint: Any) -> list[type]:
     return [p for arg in typing.get_args(hint) if arg is not Ellipsis for p in _parts_in(arg)]
 
 
+def fast_init(cls: type) -> None:
+    """Gives a frozen, slotted dataclass an ``__init__`` that stores each
+    field through its slot's descriptor, fetched once: the dataclass's own
+    calls ``object.__setattr__`` per field (to get past the frozen
+    ``__setattr__``), a third of the cost of building a view's part. The
+    parameters, their order, kinds and defaults are the dataclass's; a class
+    with a ``__post_init__``, a default factory or a field left out of
+    ``__init__`` keeps its own."""
+    fields = dataclasses.fields(cls)
+    params = getattr(cls, "__dataclass_params__", None)
+    if (params is None or not params.frozen or "__slots__" not in cls.__dict__
+            or hasattr(cls, "__post_init__")
+            or any(f.default_factory is not dataclasses.MISSING or not f.init
+                   or f.name.startswith("_") or f.name == "self" for f in fields)):
+        return
+    names: dict[str, Any] = {}
+    positional: list[str] = []
+    keyword: list[str] = []
+    body = ["    pass"]
+    for i, f in enumerate(fields):
+        names[f"_s{i}"] = _slot(cls, f.name).__set__
+        param = f.name
+        if f.default is not dataclasses.MISSING:
+            names[f"_d{i}"] = f.default
+            param += f"=_d{i}"
+        (keyword if f.kw_only else positional).append(param)
+        body.append(f"    _s{i}(self, {f.name})")
+    signature = ", ".join(["self", *positional, *(["*", *keyword] if keyword else [])])
+    exec(f"def __init__({signature}):\n" + "\n".join(body), names)  # field names only
+    init = names["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    setattr(cls, "__init__", init)  # noqa: B010 (mypy types a class's __init__ as read-only)
+
+
+def _slot(cls: type, name: str) -> Any:
+    for klass in cls.__mro__:
+        if name in klass.__dict__:
+            return klass.__dict__[name]
+    raise AttributeError(f"{cls.__name__} has no slot {name!r}")
+
+
+fast_init(View)
+
+
 def to_json(part: Any) -> dict[str, Any]:
     """A view part (a dataclass instance) as a JSON-ready dict, fields in order."""
     write = _COMPILED.get(type(part))
     if write is None:
-        write = _COMPILED[type(part)] = _compile_writer(type(part))
+        write = _writer_of(type(part))
     return write(part)
 
 
-_COMPILED: dict[type, Callable[[Any], dict[str, Any]]] = {}
+Writer = Callable[[Any], dict[str, Any]]
+_COMPILED: dict[type, Writer] = {}
+_VIEW_WRITERS: dict[type, Writer] = {}
+"""Per part class: the writer of a whole ``View`` holding such a part."""
+_BUSY: set[type] = set()
+_VIEW_ITEMS = ("'game': v.game, 'players': v.players, 'phase': v.phase, "
+               "'to_act': [*v.to_act], 'over': v.over, 'seat': v.seat, "
+               "'scores': _plain(v.scores), 'options': dict(v.options), "
+               "'log_size': v.log_size")
+_VIEW_TAIL = ("    log = v.log",
+              "    if log is not None: out['log'] = log if isinstance(log, list) else list(log)",
+              "    if v.seat is None:",
+              "        out['seed'] = v.seed",
+              "        out['given_options'] = dict(v.given_options or {})")
 
 
-def _compile_writer(cls: type) -> Callable[[Any], dict[str, Any]]:
-    """One function per part that writes its fields in order: views are
-    written on every push, and a generic loop over the fields cost twice
-    as much as this straight-line code (generated once per class, as
-    dataclasses generate ``__init__``)."""
-    names: dict[str, Any] = {}
-    lines = ["def write(p):", "    out = {}"]
-    for i, (name, key, convert, omit) in enumerate(_writers(cls)):
-        value = f"p.{name}"
-        if convert is not _identity:
-            names[f"c{i}"] = convert
-            value = f"c{i}(p.{name})"
-        if omit:
-            lines.append(f"    if p.{name} is not None: out[{key!r}] = {value}")
-        else:
-            lines.append(f"    out[{key!r}] = {value}")
-    lines.append("    return out")
-    exec("\n".join(lines), names)  # the source holds field names and keys only
-    write: Callable[[Any], dict[str, Any]] = names["write"]
+def _writer_of(cls: type) -> Writer:
+    write = _COMPILED.get(cls)
+    if write is None:
+        write = _COMPILED[cls] = _compile_writer(cls)
     return write
 
 
+def _compile_writer(cls: type, view: bool = False) -> Writer:
+    """One function per part that writes its fields in order (with
+    ``view``: one per part class that writes a whole ``View``, the common
+    fields, the part's, then the tail). Views are written on every push: a
+    generic loop over the fields cost twice as much as this straight-line
+    code (generated once per class, as dataclasses generate ``__init__``),
+    and one dict display, each field's conversion written out in it, half
+    as much again as storing key by key through converter functions. The
+    fields from the first one that may be absent on are stored one by one,
+    keeping the keys' order."""
+    names: dict[str, Any] = {"_plain": _plain}
+    hints = typing.get_type_hints(cls)
+    items = [_VIEW_ITEMS] if view else []
+    stores: list[str] = []
+    _BUSY.add(cls)
+    try:
+        for f in dataclasses.fields(cls):
+            key, omit = _key(f), bool(f.metadata.get(_OMIT))
+            value = _source(hints[f.name], f"p.{f.name}", names)
+            if omit:
+                stores.append(f"    if p.{f.name} is not None: out[{key!r}] = {value}")
+            elif stores:
+                stores.append(f"    out[{key!r}] = {value}")
+            else:
+                items.append(f"{key!r}: {value}")
+    finally:
+        _BUSY.discard(cls)
+    head = ["def write(v):", "    p = v.table"] if view else ["def write(p):"]
+    lines = [*head, f"    out = {{{', '.join(items)}}}", *stores,
+             *(_VIEW_TAIL if view else ()), "    return out"]
+    exec("\n".join(lines), names)  # the source holds field names and keys only
+    write: Writer = names["write"]
+    return write
+
+
+def _source(hint: Any, value: str, names: dict[str, Any], depth: int = 0) -> str:
+    """The source of an expression that converts ``value`` (source) of type
+    ``hint`` as ``_writer(hint)`` does, written out where that is a call of
+    ``list``, a part's writer or a comprehension; else a call of it."""
+    convert = _writer(hint)
+    if convert is _identity:
+        return value
+    if convert is list:
+        return f"[*{value}]"
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if dataclasses.is_dataclass(hint) and isinstance(hint, type) and hint not in _BUSY:
+        names[f"w{len(names)}"] = _writer_of(hint)
+        return f"w{len(names) - 1}({value})"
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        item = f"x{depth}"
+        return f"[{_source(args[0], item, names, depth + 1)} for {item} in {value}]"
+    options = [a for a in args if a is not type(None)]
+    if origin in (Union, types.UnionType) and len(options) == 1:
+        return f"(None if {value} is None else {_source(options[0], value, names, depth)})"
+    names[f"c{len(names)}"] = convert
+    return f"c{len(names) - 1}({value})"
+
+
 Plan = tuple[tuple[str, str, Convert, bool], ...]
-_WRITERS: dict[type, Plan] = {}
 _READERS: dict[type, Plan] = {}
 
 
@@ -192,13 +284,6 @@ def _plan(cls: type, make: Callable[[Any], Convert]) -> Plan:
     hints = typing.get_type_hints(cls)
     return tuple((f.name, _key(f), make(hints[f.name]), bool(f.metadata.get(_OMIT)))
                  for f in dataclasses.fields(cls))
-
-
-def _writers(cls: type) -> Plan:
-    plan = _WRITERS.get(cls)
-    if plan is None:
-        plan = _WRITERS[cls] = _plan(cls, _writer)
-    return plan
 
 
 def _identity(value: Any) -> Any:

@@ -81,14 +81,14 @@ def table_view(s: LoveFields, seat: Viewer) -> LoveTable:
     if seat is None:
         return _public(
             s, seat, LoveRefereeTable,
-            hands=tuple(tuple(codes(hand)) for hand in s.hands),
-            packs=tuple(tuple(codes(pack)) for pack in s.packs),
-            deck=tuple(ids[c] for c in reversed(s.deck)),
-            selected=tuple(code(c) for c in s.selected),
-            picks=tuple(code(c) for c in s.picks),
-            jobs=tuple(ids[job] for job in s.jobs), out=tuple(codes(s.unused_jobs)),
-            known=tuple(tuple(knowledge.export(s, viewer, hidden_from(s, viewer)))
-                        for viewer in range(s.players)))
+            hands=tuple([tuple(codes(hand)) for hand in s.hands]),
+            packs=tuple([tuple(codes(pack)) for pack in s.packs]),
+            deck=tuple([ids[c] for c in reversed(s.deck)]),
+            selected=tuple([code(c) for c in s.selected]),
+            picks=tuple([code(c) for c in s.picks]),
+            jobs=tuple([ids[job] for job in s.jobs]), out=tuple(codes(s.unused_jobs)),
+            known=tuple([tuple(knowledge.export(s, viewer, hidden_from(s, viewer)))
+                        for viewer in range(s.players)]))
     if isinstance(seat, int):
         return _public(
             s, seat, LoveSeatTable, hand=tuple(codes(s.hands[seat])),
@@ -103,12 +103,12 @@ def _public(s: LoveFields, seat: Viewer, part: type[P], **more: Any) -> P:
     referee's hold more)."""
     return part(
         stage=s.stage, round=s.round, pick=s.pick, step=STEP_NAMES[s.step],
-        deck_size=len(s.deck), discard=tuple(ids[c] for c in s.discard),
+        deck_size=len(s.deck), discard=tuple([ids[c] for c in s.discard]),
         out_size=s.unused_jobs.bit_count(),
-        hand_sizes=tuple(hand.bit_count() for hand in s.hands),
-        pack_sizes=tuple(pack.bit_count() for pack in s.packs),
-        zones=tuple(zone_view(s, owner) for owner in range(s.players)),
-        table=tuple(code(c) for c in s.table), order=tuple(s.order),
+        hand_sizes=tuple([hand.bit_count() for hand in s.hands]),
+        pack_sizes=tuple([pack.bit_count() for pack in s.packs]),
+        zones=tuple([zone_view(s, owner) for owner in range(s.players)]),
+        table=tuple([code(c) for c in s.table]), order=tuple(s.order),
         turn=s.actor if s.actor >= 0 else None, turn_pos=s.turn_pos, moves=s.moves_left,
         resolved=s.resolved, resolving=resolving_view(s), frames=frames_view(s),
         choice=CHOICE_NAMES[s.choice] if s.step == CHOICE else None,
@@ -130,16 +130,16 @@ def breakdown_view(s: LoveFields) -> tuple[Breakdown, ...]:
 
 
 def zone_view(s: LoveFields, seat: int) -> Zone:
-    return Zone(couples=tuple(couple_view(s, couple) for couple in s.couples[seat]),
-                loose=tuple(ids[c] for c in s.unattached[seat]), vp=zone_vp(s, seat))
+    return Zone(couples=tuple([couple_view(s, couple) for couple in s.couples[seat]]),
+                loose=tuple([ids[c] for c in s.unattached[seat]]), vp=zone_vp(s, seat))
 
 
 def couple_view(s: LoveFields, couple: int) -> Couple:
-    attached = tuple(Attached(card=ids[c], hearts=s.hearts.get(c), by=s.attached_by.get(c))
-                     for c in s.attached[couple])
+    attached = tuple([Attached(card=ids[c], hearts=s.hearts.get(c), by=s.attached_by.get(c))
+                      for c in s.attached[couple]])
     perfect, vp = date(couple, s.attached[couple])
     return Couple(card=ids[couple], attached=attached,
-                  missing=tuple(CAT.keys[d] for d in missing(s, couple)), vp=vp,
+                  missing=tuple([CAT.keys[d] for d in missing(s, couple)]), vp=vp,
                   perfect=perfect)
 
 
@@ -154,8 +154,8 @@ def resolving_view(s: LoveFields) -> Resolving | None:
 
 
 def frames_view(s: LoveFields) -> tuple[Frame, ...]:
-    return tuple((ids[f.card], f.player, f.program, f.index, f.count, code(f.subject), f.kind)
-                 for f in s.frames)
+    return tuple([(ids[f.card], f.player, f.program, f.index, f.count, code(f.subject), f.kind)
+                  for f in s.frames])
 
 
 # ----- invariants -------------------------------------------------------------------------

@@ -11,12 +11,12 @@ from cardroom.games.muzicando.actions import action_text, xy
 from cardroom.games.muzicando.cards import (
     BID_BY_TEXT,
     CODE,
+    CODES,
     FULL_MASK,
     IS_OVAL,
     LAYOUT_LETTERS,
     LAYOUT_VALUE,
     bid_text,
-    codes,
     contract_value,
 )
 from cardroom.games.muzicando.fields import PARTNERSHIP_MODE, PHASE_PLAY, MuzicandoFields
@@ -30,9 +30,10 @@ from cardroom.games.muzicando.viewtypes import (
 )
 
 P = TypeVar("P", bound=MuzicandoTable)
+_codes = CODES.tuple_of
 
 def _seats(mask: int, players: int) -> tuple[int, ...]:
-    return tuple(s for s in range(players) if mask >> s & 1)
+    return tuple([s for s in range(players) if mask >> s & 1])
 
 
 def _or_none(value: int) -> int | None:
@@ -42,10 +43,10 @@ def _or_none(value: int) -> int | None:
 def table_view(s: MuzicandoFields, seat: Viewer) -> MuzicandoTable:
     if seat is None:
         return _public(s, MuzicandoRefereeTable,
-                       hands=tuple(tuple(codes(h)) for h in s.hands),
-                       pile_order=tuple(CODE[c] for c in s.pile))
+                       hands=tuple([_codes(h) for h in s.hands]),
+                       pile_order=tuple([CODE[c] for c in s.pile]))
     if isinstance(seat, int):
-        return _public(s, MuzicandoSeatTable, hand=tuple(codes(s.hands[seat])))
+        return _public(s, MuzicandoSeatTable, hand=_codes(s.hands[seat]))
     return _public(s, MuzicandoTable)
 
 
@@ -56,19 +57,19 @@ def _public(s: MuzicandoFields, part: type[P], **more: Any) -> P:
         deal=min(s.deal_no + 1, s.deals), deals=s.deals, deals_done=s.deal_no,
         dealer=s.dealer, cards_each=s.hand_size,
         teams=TEAMS if s.mode == PARTNERSHIP_MODE else None,
-        calls=tuple((x, action_text(a)) for x, a in s.calls),
+        calls=tuple([(x, action_text(a)) for x, a in s.calls]),
         contract=bid_text(s.contract) if s.contract >= 0 else None,
         declarer=_or_none(s.declarer), opener=_or_none(s.opener),
         chooser=_or_none(s.chooser),
         layout=LAYOUT_LETTERS[s.layout] if s.layout >= 0 else None,
         table=s.table.to_view() if s.table is not None else None,
         opened=s.opened,
-        hand_sizes=tuple(h.bit_count() for h in s.hands),
+        hand_sizes=tuple([h.bit_count() for h in s.hands]),
         pile=len(s.pile),
         blocked=_seats(s.blocked, n), rest=_or_none(s.rest),
         passed=_seats(s.passed, n), out=tuple(s.places),
-        missing=tuple(tuple(codes(m)) for m in s.missing),
-        results=tuple(deal_result(r) for r in s.results), **more)
+        missing=tuple([_codes(m) for m in s.missing]),
+        results=tuple([deal_result(r) for r in s.results]), **more)
 
 
 # ----- invariants ----------------------------------------------------------------

@@ -8,9 +8,9 @@ from cardroom.core.cardset import mask_of
 from cardroom.core.events import Viewer
 from cardroom.games.papayoo.cards import (
     CODE,
+    CODES,
     ROUND_TOTAL,
     SUIT_LETTERS,
-    codes,
     deck_mask,
     trick_winner,
 )
@@ -24,22 +24,28 @@ from cardroom.games.papayoo.viewtypes import (
 )
 
 P = TypeVar("P", bound=PapayooTable)
+_codes = CODES.tuple_of
+# The suits (as letters) of each void mask: one look-up per seat.
+_SUITS: tuple[tuple[str, ...], ...] = tuple(
+    tuple([SUIT_LETTERS[x] for x in range(5) if voids >> x & 1]) for voids in range(32))
+
 
 def table_view(s: PapayooFields, seat: Viewer) -> PapayooTable:
     if seat is None:
         return _public(s, PapayooRefereeTable,
-                       hands=tuple([tuple(codes(h)) for h in s.hands]),
-                       chosen=tuple([tuple(codes(c)) for c in s.chosen]),
-                       passed=tuple([tuple(codes(p)) for p in s.passed]))
+                       hands=tuple([_codes(h) for h in s.hands]),
+                       chosen=tuple([_codes(c) for c in s.chosen]),
+                       passed=tuple([_codes(p) for p in s.passed]))
     if isinstance(seat, int):
-        right = (seat - 1) % s.players
-        return _public(s, PapayooSeatTable, hand=tuple(codes(s.hands[seat])),
-                       chosen=tuple(codes(s.chosen[seat])), passed=tuple(codes(s.passed[seat])),
-                       received=tuple(codes(s.passed[right])))
+        passed = s.passed
+        return _public(s, PapayooSeatTable, hand=_codes(s.hands[seat]),
+                       chosen=_codes(s.chosen[seat]), passed=_codes(passed[seat]),
+                       received=_codes(passed[(seat - 1) % s.players]))
     return _public(s, PapayooTable)
 
+
 def _public(s: PapayooFields, part: type[P], **more: Any) -> P:
-    trick = tuple([(st, CODE[c]) for st, c in zip(s.trick_seats, s.trick_cards, strict=True)])
+    seats, cards, turn = s.trick_seats, s.trick_cards, s.turn
     return part(
         round=min(s.round_index + 1, s.rounds),
         rounds=s.rounds,
@@ -47,27 +53,22 @@ def _public(s: PapayooFields, part: type[P], **more: Any) -> P:
         pass_count=s.pass_count,
         hand_sizes=tuple([h.bit_count() for h in s.hands]),
         papayoo=CODE[s.papayoo] if s.papayoo >= 0 else None,
-        trick=trick,
-        trick_winner=s.trick_seats[trick_winner(s.trick_cards)] if s.trick_cards else None,
-        last_trick=_last_trick(s),
-        leader=s.trick_seats[0] if s.trick_seats else s.turn,
-        turn=s.turn if s.phase_name == PHASE_PLAY else None,
-        played=tuple(codes(s.played)),
+        trick=tuple([(st, CODE[c]) for st, c in zip(seats, cards, strict=True)]),
+        trick_winner=seats[trick_winner(cards)] if cards else None,
+        last_trick=_last_trick(s) if s.last_cards else None,
+        leader=seats[0] if seats else turn,
+        turn=turn if s.phase_name == PHASE_PLAY else None,
+        played=_codes(s.played),
         taken_points=tuple(s.taken),
-        voids=tuple([_suits(v) for v in s.voids]),
+        voids=tuple([_SUITS[v] for v in s.voids]),
         round_points=tuple([tuple(p) for p in s.round_points]), **more)
 
 
-def _suits(voids: int) -> tuple[str, ...]:
-    return tuple([SUIT_LETTERS[x] for x in range(5) if voids >> x & 1])
-
-
-def _last_trick(s: PapayooFields) -> LastTrick | None:
-    if not s.last_cards:
-        return None
-    plays = tuple([(st, CODE[c]) for st, c in zip(s.last_seats, s.last_cards, strict=True)])
-    return LastTrick(plays=plays, winner=s.last_seats[trick_winner(s.last_cards)],
-                     points=points(mask_of(s.last_cards), s.papayoo))
+def _last_trick(s: PapayooFields) -> LastTrick:
+    seats, cards = s.last_seats, s.last_cards
+    plays = tuple([(st, CODE[c]) for st, c in zip(seats, cards, strict=True)])
+    return LastTrick(plays=plays, winner=seats[trick_winner(cards)],
+                     points=points(mask_of(cards), s.papayoo))
 
 
 def invariant_errors(s: PapayooFields) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+from cardroom.core.cardset import cards_of
 from cardroom.core.events import Viewer
 from cardroom.games.pile_up.cards import (
     CODE,
@@ -20,7 +21,6 @@ from cardroom.games.pile_up.cards import (
     TYPE_CODE,
     TYPE_EFFECT,
     TYPE_MASK,
-    codes,
     column_cards,
     column_size,
     type_of_mask,
@@ -49,9 +49,9 @@ P = TypeVar("P", bound=PileUpTable)
 def table_view(s: PileUpFields, seat: Viewer) -> PileUpTable:
     if seat is None:
         return _public(s, PileUpRefereeTable,
-                       hands=tuple(tuple(codes(h)) for h in s.hands), pile=pile_codes(s))
+                       hands=tuple([_codes(h) for h in s.hands]), pile=pile_codes(s))
     if isinstance(seat, int):
-        return _public(s, PileUpSeatTable, hand=tuple(codes(s.hands[seat])))
+        return _public(s, PileUpSeatTable, hand=_codes(s.hands[seat]))
     return _public(s, PileUpTable)
 
 
@@ -64,11 +64,11 @@ def _public(s: PileUpFields, part: type[P], **more: Any) -> P:
         last=TYPE_CODE[s.last] if s.last >= 0 else None,
         armed_before=s.armed_before,
         from_minus=s.from_minus,
-        columns=tuple(column_view(s, n) for n in NUMBERS),
+        columns=tuple([column_view(s, n) for n in NUMBERS]),
         pile_size=len(s.pile),
-        hand_sizes=tuple(h.bit_count() for h in s.hands),
-        known=tuple(tuple(codes(k)) for k in s.known),
-        minus=tuple(tuple(codes(m)) for m in s.minus),
+        hand_sizes=tuple([h.bit_count() for h in s.hands]),
+        known=tuple([_codes(k) for k in s.known]),
+        minus=tuple([_codes(m) for m in s.minus]),
         give=Give(left=s.give_left, next=s.give_next) if s.phase_name == PHASE_GIVE else None,
         push=_push(s), **more)
 
@@ -76,20 +76,24 @@ def _public(s: PileUpFields, part: type[P], **more: Any) -> P:
 def _push(s: PileUpFields) -> Push | None:
     if s.phase_name not in (PHASE_PUSH, PHASE_AVOID):
         return None
-    return Push(cards=tuple(codes(s.push_cards)), number=s.push_number, from_=s.push_from,
+    return Push(cards=_codes(s.push_cards), number=s.push_number, from_=s.push_from,
                 chooser=s.chooser, die=s.push_die or None)
+
+
+def _codes(mask: int) -> tuple[str, ...]:
+    return tuple([CODE[c] for c in cards_of(mask)])
 
 
 def pile_codes(s: PileUpFields) -> tuple[str, ...]:
     """The draw pile, top card first."""
-    return tuple(CODE[c] for c in reversed(s.pile))
+    return tuple([CODE[c] for c in reversed(s.pile)])
 
 
 def column_view(s: PileUpFields, number: int) -> Column:
     stacks = s.columns[number - 1]
     return Column(
         number=number,
-        stacks=tuple((TYPE_CODE[type_of_mask(st)], st.bit_count()) for st in stacks),
+        stacks=tuple([(TYPE_CODE[type_of_mask(st)], st.bit_count()) for st in stacks]),
         armed=bool(s.armed >> (number - 1) & 1),
         size=column_size(stacks),
     )

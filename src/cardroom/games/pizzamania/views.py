@@ -44,9 +44,9 @@ P = TypeVar("P", bound=PizzamaniaTable)
 def table_view(s: PizzamaniaFields, seat: Viewer) -> PizzamaniaTable:
     if seat is None:
         return _public(s, seat, PizzamaniaRefereeTable,
-                       hands=tuple(tuple(unpack(h)) for h in s.hands),
+                       hands=tuple([tuple(unpack(h)) for h in s.hands]),
                        aside=tuple(unpack(s.aside)),
-                       base_order=tuple(BASE_CODES[k] for k in reversed(s.base_deck)))
+                       base_order=tuple([BASE_CODES[k] for k in reversed(s.base_deck)]))
     if isinstance(seat, int):
         return _public(s, seat, PizzamaniaSeatTable, hand=tuple(unpack(s.hands[seat])))
     return _public(s, seat, PizzamaniaTable)
@@ -70,10 +70,10 @@ def _public(s: PizzamaniaFields, seat: Viewer, part: type[P], **more: Any) -> P:
         passed=tuple(cards_of(s.passed)),
         turn=None if s.over or s.choosing else s.turn,
         finished=tuple(s.finished),
-        played=tuple(tuple(unpack(p)) for p in s.played),
+        played=tuple([tuple(unpack(p)) for p in s.played]),
         chefs=dict(s.holders),
-        exchanges=tuple(_gift(g, seat) for g in s.exchanges),
-        orders=tuple(tuple(o) for o in s.orders),
+        exchanges=tuple([_gift(g, seat) for g in s.exchanges]),
+        orders=tuple([tuple(o) for o in s.orders]),
         choices=_choices(s, seat),
         places=tuple(places(s.finished, s.players)), **more)
 
@@ -81,10 +81,10 @@ def _public(s: PizzamaniaFields, seat: Viewer, part: type[P], **more: Any) -> P:
 def _choices(s: PizzamaniaFields, seat: Viewer) -> tuple[str | None, ...]:
     """D12: each seat's continue/stop choice, None where not made or still
     secret from this viewer (choices are revealed once every seat has chosen)."""
-    shown = tuple(CHOICE_TEXT.get(c) for c in s.choices)
+    shown = tuple([CHOICE_TEXT.get(c) for c in s.choices])
     if seat is None or not s.choosing:
         return shown
-    return tuple(c if p == seat else None for p, c in enumerate(shown))
+    return tuple([c if p == seat else None for p, c in enumerate(shown)])
 
 
 def _gift(g: Gift, seat: Viewer) -> Exchange:

@@ -38,6 +38,7 @@ def card_of(action: str) -> int:
 
 class LoveHeuristic(Bot):
     name = "heuristic"
+    reads_log = False  # its choices read the table, never the events
 
     def __init__(self, seed: int) -> None:
         self.rng = Rng(seed)

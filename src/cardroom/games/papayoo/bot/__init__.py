@@ -32,6 +32,7 @@ from cardroom.games.papayoo.viewtypes import VIEW_TYPES, PapayooSeatTable
 
 class PapayooHeuristic(Bot):
     name = "heuristic"
+    reads_log = False  # its choices read the table, never the events
 
     def __init__(self, seed: int) -> None:
         """The bot is deterministic; ``seed`` is taken for the common bot factory."""

@@ -21,6 +21,7 @@ from cardroom.games.pile_up.viewtypes import VIEW_TYPES, PileUpSeatTable
 
 class PileUpHeuristic(Bot):
     name = "heuristic"
+    reads_log = False  # its choices read the table, never the events
 
     def __init__(self, seed: int) -> None:
         """The bot is deterministic; ``seed`` is taken for the common bot factory."""

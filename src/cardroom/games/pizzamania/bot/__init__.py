@@ -30,6 +30,7 @@ from cardroom.games.pizzamania.viewtypes import VIEW_TYPES, PizzamaniaSeatTable
 
 class PizzamaniaHeuristic(Bot):
     name = "heuristic"
+    reads_log = False  # its choices read the table, never the events
 
     def __init__(self, seed: int) -> None:
         """The bot is deterministic; ``seed`` is taken for the common bot factory."""
