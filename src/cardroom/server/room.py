@@ -234,10 +234,17 @@ class Room:
 
     # ----- the node ----------------------------------------------------------------
     async def _node_loop(self) -> None:
+        """Look around every renewal period, and look for tables to take
+        over twice as often: a dead node's tables wait for it."""
+        beat = 0
         while True:
-            await asyncio.sleep(self.config.lease_renew_s)
+            await asyncio.sleep(self.config.lease_renew_s / 2)
+            beat += 1
             try:
-                await self.look_around()
+                if self.node.several:
+                    self.spawn(self._take_orphans())
+                if beat % 2 == 0:
+                    await self.look_around()
             except Exception:
                 log.exception("looking after this node's tables failed")
 
@@ -261,15 +268,16 @@ class Room:
                 self._drop(live)
 
     async def renew(self) -> None:
-        """Look around, then renew with that report now, without waiting
-        for the renewer thread."""
+        """Look around and take what no node plays, then renew with that
+        report now, without waiting for the node's loop and renewer thread."""
         await self.look_around()
+        if self.node.several:
+            await self._take_orphans()
         self._lost(await self.lease(self.node.renew, self.report_now))
 
     async def look_around(self) -> None:
         """The latest report, for the renewer thread; on several nodes,
-        learn the others' lobby tables and take the tables no living node
-        plays."""
+        learn the others' lobby tables and the games finished last."""
         self.report_now = self.report()
         if not self.node.several or self.draining:
             return
@@ -278,7 +286,6 @@ class Room:
         finished = await self.db(self.store.finished_tables, self.config.finished_in_lobby)
         self.recent = deque((table_info(d, [], [s.clock_s for s in d.seats]) for d in finished),
                             maxlen=self.config.finished_in_lobby)
-        self.spawn(self._take_orphans())
         self.metrics.leases_held.set(len(self.node.epochs))
 
     def report(self) -> dict[str, Any]:
