@@ -198,6 +198,26 @@ def test_a_killed_node_loses_no_told_move_and_its_tables_play_on(
                  or watcher.ok("view")["view"]["over"], 20)
 
 
+def test_a_connection_for_a_dead_nodes_table_is_held_until_the_takeover(
+        nodes: Callable[..., NodeProc]) -> None:
+    """A client that connects through another node just after its table's
+    node died is not sent away to ask again: its first connection waits and
+    is served once the table is taken over."""
+    a, b = nodes(), nodes()
+    table, tokens = people_table(a)
+    with b.ws(table) as before:  # passed on to a while it lives
+        before.ok("hello", token=tokens[0])
+    a.kill()
+    a.proc.wait(30)
+    start = time.monotonic()
+    with b.ws(table) as client:
+        hello = client.request("hello", token=tokens[0])
+        took = time.monotonic() - start
+        assert hello["ok"], hello
+        assert took < TAKEOVER_S, f"served only after {took:.1f} s"
+        assert client.ok("legal")["actions"]
+
+
 def test_sigterm_hands_the_tables_over(nodes: Callable[..., NodeProc]) -> None:
     a, b = nodes(), nodes()
     table, tokens = people_table(a)

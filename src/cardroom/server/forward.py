@@ -20,10 +20,11 @@ import time
 
 import httpx
 from starlette.datastructures import Headers
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from cardroom.server.cluster import Owner
 from cardroom.server.config import Config
 from cardroom.server.errors import error_response
 from cardroom.server.headers import origin_allowed
@@ -50,6 +51,9 @@ TRY_AGAIN = 1013
 # A node that did not answer is not tried again for this long (its clients
 # ask again and again while its tables wait to be taken over).
 DOWN_S = 1.0
+# How often a WebSocket held for a table of a node that does not answer
+# asks again who plays the table.
+HOLD_STEP_S = 0.25
 
 
 class Peers:
@@ -90,6 +94,9 @@ class Forward:
             owner = await self.room.owner_of(match.group(1))
         except Exception:
             owner = None
+        if (owner is not None and not owner.here and self._is_down(owner.url)
+                and scope["type"] == "websocket" and not signed):
+            owner = await self._hold(match.group(1), owner.url)
         if owner is not None and owner.here:
             await self.app(scope, receive, send)
         elif owner is None or signed or not owner.url or self._is_down(owner.url):
@@ -98,6 +105,21 @@ class Forward:
             await self._http(scope, receive, send, owner.url)
         else:
             await self._socket(scope, receive, send, owner.url)
+
+    async def _hold(self, table_id: str, dead: str) -> Owner | None:
+        """A WebSocket for a table of a node that does not answer waits, up
+        to a lease's time and a renewal period, for the table to be taken
+        over (by this node: then it is served here; by another: then it is
+        passed on there), so that its client is served the moment the table
+        plays again instead of asking again and again. None: still not taken."""
+        deadline = time.monotonic() + self.config.lease_ttl_s + self.config.lease_renew_s
+        while time.monotonic() < deadline:
+            await asyncio.sleep(HOLD_STEP_S)
+            with contextlib.suppress(Exception):
+                owner = await self.room.owner_of(table_id)
+                if owner.here or owner.url != dead:
+                    return owner
+        return None
 
     def _is_down(self, url: str) -> bool:
         until = self.down.get(url)
@@ -167,11 +189,33 @@ class Forward:
             return
         except Exception as err:  # refused, timed out, reset: the owner is not there
             self._not_answering(url, scope["path"], err)
-            await send({"type": "websocket.accept"})
-            await send({"type": "websocket.close", "code": TRY_AGAIN})
+            await self._after_dead_owner(scope, receive, send, url)
             return
         await send({"type": "websocket.accept"})
         await _pipe(upstream, receive, send)
+
+
+    async def _after_dead_owner(self, scope: Scope, receive: Receive, send: Send,
+                                dead: str) -> None:
+        """The owner did not answer a WebSocket already asked for: hold it
+        until the table is taken over, then serve it here, or tell the
+        client to try again."""
+        match = TABLE_PATH.match(scope["path"])
+        owner = await self._hold(match.group(1), dead) if match else None
+        if owner is not None and owner.here:
+            await self.app(scope, _replaying({"type": "websocket.connect"}, receive), send)
+            return
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.close", "code": TRY_AGAIN})
+
+
+def _replaying(first: Message, receive: Receive) -> Receive:
+    """``receive`` with a message already taken from it given back first."""
+    pending = [first]
+
+    async def again() -> Message:
+        return pending.pop() if pending else await receive()
+    return again
 
 
 async def _pipe(upstream: ClientConnection, receive: Receive, send: Send) -> None:
