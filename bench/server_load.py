@@ -549,57 +549,17 @@ def start_postgres() -> Any:
     return cluster
 
 
-class Proxy:
+def start_proxy(folder: Path, nodes: list[int]) -> Any:
     """Debian's nginx with the shipped site file in front of the nodes, as
     tests/server/nginx.py runs it, with room for every connection of the
-    run (each table connection is two of nginx's: the client's and the
-    node's)."""
-
-    def __init__(self, folder: Path, nodes: list[int]) -> None:
-        helper = from_tests("nginx")
-        binary = helper.find_nginx()
-        if binary is None:
-            raise RuntimeError("--proxy needs nginx: apt-get install -y nginx")
-        self.folder, self.port = folder, free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        (folder / "logs").mkdir(parents=True)
-        files = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
-        files = 65536 if files == resource.RLIM_INFINITY else files
-        conf = folder / "nginx.conf"
-        conf.write_text(
-            f"pid {folder}/nginx.pid;\nerror_log {folder}/logs/error.log warn;\n"
-            f"worker_processes 1;\nworker_rlimit_nofile {files};\n"
-            f"events {{ worker_connections {files - 64}; }}\nhttp {{\n"
-            f"    access_log off;\n    client_body_temp_path {folder}/body;\n"
-            f"    proxy_temp_path {folder}/proxy;\n{helper.site(self.port, nodes)}\n}}\n")
-        self.proc = subprocess.Popen([binary, "-p", str(folder), "-c", str(conf),
-                                      "-g", "daemon off;"], stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.DEVNULL, start_new_session=True)
-        deadline = time.monotonic() + 20
-        while not self.listening():
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                self.stop()
-                raise RuntimeError(f"nginx did not start: {self.errors()}")
-            time.sleep(0.1)
-
-    def listening(self) -> bool:
-        with socket.socket() as sock:
-            return sock.connect_ex(("127.0.0.1", self.port)) == 0
-
-    def errors(self) -> str:
-        with contextlib.suppress(OSError):
-            return (self.folder / "logs" / "error.log").read_text()[-2000:]
-        return ""
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(10)
+    run (each table connection is two of nginx's)."""
+    helper = from_tests("nginx")
+    binary = helper.find_nginx()
+    if binary is None:
+        raise RuntimeError("--proxy needs nginx: apt-get install -y nginx")
+    files = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    files = 65536 if files == resource.RLIM_INFINITY else files
+    return helper.Nginx(folder, free_port(), nodes, files=files, binary=binary)
 
 
 @dataclass
@@ -619,7 +579,7 @@ class Room:
     def __init__(self, folder: Path, args: argparse.Namespace) -> None:
         self.folder, self.args = folder, args
         self.cluster: Any = None
-        self.proxy: Proxy | None = None
+        self.proxy: Any = None  # tests/server/nginx.py's Nginx, with --proxy
         self.db: str = args.db or f"sqlite:///{folder / 'load.db'}"
         self.nodes: list[Server] = []
 
@@ -645,7 +605,7 @@ class Room:
             self.nodes.append(node)
             node.start(deadline)  # one after the other: the first makes the schema
         if self.args.proxy:
-            self.proxy = Proxy(self.folder / "nginx", [node.port for node in self.nodes])
+            self.proxy = start_proxy(self.folder / "nginx", [node.port for node in self.nodes])
 
     @property
     def urls(self) -> list[str]:

@@ -5,8 +5,12 @@ installed as root, else the test skips (fails with CARDROOM_REQUIRE_NGINX=1)."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 import shutil
+import signal
+import socket
 import subprocess
 import time
 from pathlib import Path
@@ -38,29 +42,35 @@ def site(port: int, nodes: list[int]) -> str:
 
 
 class Nginx:
-    """``with Nginx(folder, port, nodes):`` nginx running in the foreground."""
+    """``Nginx(folder, port, nodes)``: nginx running in the foreground, in
+    its own session, until ``stop``. ``files``: its open-file limit (room
+    for every connection: each table connection is two of nginx's);
+    ``binary``: an nginx found already (else it is required as above)."""
 
-    def __init__(self, folder: Path, port: int, nodes: list[int]) -> None:
-        self.binary = require_nginx()
+    def __init__(self, folder: Path, port: int, nodes: list[int], files: int = 4160,
+                 binary: str | None = None) -> None:
+        self.binary = binary or require_nginx()
         self.folder, self.port = folder, port
-        (folder / "logs").mkdir(exist_ok=True)
+        self.url = f"http://127.0.0.1:{port}"
+        (folder / "logs").mkdir(parents=True, exist_ok=True)
         conf = folder / "nginx.conf"
         conf.write_text(
             f"pid {folder}/nginx.pid;\nerror_log {folder}/logs/error.log warn;\n"
-            "worker_processes 1;\nevents { worker_connections 4096; }\nhttp {\n"
+            f"worker_processes 1;\nworker_rlimit_nofile {files};\n"
+            f"events {{ worker_connections {files - 64}; }}\nhttp {{\n"
             f"    access_log off;\n    client_body_temp_path {folder}/body;\n"
             f"    proxy_temp_path {folder}/proxy;\n{site(port, nodes)}\n}}\n")
         self.proc = subprocess.Popen([self.binary, "-p", str(folder), "-c", str(conf),
-                                      "-g", "daemon off;"], stderr=subprocess.PIPE)
+                                      "-g", "daemon off;"], stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL, start_new_session=True)
         deadline = time.monotonic() + 20
         while not self._listening():
             if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.stop()
                 raise RuntimeError(f"nginx did not start: {self._errors()}")
             time.sleep(0.1)
 
     def _listening(self) -> bool:
-        import socket
-
         with socket.socket() as sock:
             return sock.connect_ex(("127.0.0.1", self.port)) == 0
 
@@ -69,9 +79,11 @@ class Nginx:
         return log.read_text()[-2000:] if log.exists() else ""
 
     def stop(self) -> None:
-        self.proc.terminate()
+        if self.proc.poll() is None:
+            self.proc.terminate()
         try:
             self.proc.wait(10)
         except subprocess.TimeoutExpired:
-            self.proc.kill()
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(10)
