@@ -104,7 +104,7 @@ class Forward:
         elif scope["type"] == "http":
             await self._http(scope, receive, send, owner.url)
         else:
-            await self._socket(scope, receive, send, owner.url)
+            await self._socket(scope, receive, send, match.group(1), owner.url)
 
     async def _hold(self, table_id: str, dead: str) -> Owner | None:
         """A WebSocket for a table of a node that does not answer waits, up
@@ -173,7 +173,8 @@ class Forward:
                     "headers": headers})
         await send({"type": "http.response.body", "body": answer.content})
 
-    async def _socket(self, scope: Scope, receive: Receive, send: Send, url: str) -> None:
+    async def _socket(self, scope: Scope, receive: Receive, send: Send, table_id: str,
+                      url: str) -> None:
         if (await receive())["type"] != "websocket.connect":
             return
         if not origin_allowed(Headers(scope=scope), self.config.origins):
@@ -189,19 +190,18 @@ class Forward:
             return
         except Exception as err:  # refused, timed out, reset: the owner is not there
             self._not_answering(url, scope["path"], err)
-            await self._after_dead_owner(scope, receive, send, url)
+            await self._after_dead_owner(scope, receive, send, table_id, url)
             return
         await send({"type": "websocket.accept"})
         await _pipe(upstream, receive, send)
 
 
     async def _after_dead_owner(self, scope: Scope, receive: Receive, send: Send,
-                                dead: str) -> None:
+                                table_id: str, dead: str) -> None:
         """The owner did not answer a WebSocket already asked for: hold it
         until the table is taken over, then serve it here, or tell the
         client to try again."""
-        match = TABLE_PATH.match(scope["path"])
-        owner = await self._hold(match.group(1), dead) if match else None
+        owner = await self._hold(table_id, dead)
         if owner is not None and owner.here:
             await self.app(scope, _replaying({"type": "websocket.connect"}, receive), send)
             return
