@@ -519,6 +519,9 @@ def tree_ticks(pid: int) -> int:
 
 
 # ----- several nodes: PostgreSQL, nginx, a node killed -------------------------------
+# What a node logs when it takes over tables (server/room.py), with where the time went.
+TOOK_SAID = "tables that no node played"
+
 def from_tests(name: str) -> Any:
     """tests/server/NAME.py, the tests' own way to start PostgreSQL and
     nginx: imported from the repository's root, with the test extra."""
@@ -634,6 +637,12 @@ class Room:
         if len(self.nodes) == 1:
             return self.nodes[0].log(lines)
         return "\n".join(f"--- {node.log_path.stem} ---\n{node.log(lines)}" for node in self.nodes)
+
+    def grep(self, text: str) -> list[str]:
+        """The lines of the nodes' logs that contain text."""
+        return [line for node in self.nodes if node.log_path.exists()
+                for line in node.log_path.read_text(errors="replace").splitlines()
+                if text in line]
 
     def stop_nodes(self) -> None:
         for node in self.nodes:
@@ -1569,6 +1578,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             if spy.poll() is None:
                 spy.kill()
         room.stop_nodes()
+        if "takeover" in report:
+            report["takeover"]["survivors_said"] = room.grep(TOOK_SAID)
         if "failure" in report:
             report["server_log_tail"] = room.log(30)
         if (args.db is not None or args.postgres) and worker_stats:
@@ -1935,6 +1946,8 @@ def show_takeover(report: dict[str, Any]) -> None:
     if other["count"]:
         print(f"             {other['count']} other tables' connections went through it: "
               f"served again after p50 {other['p50']:.1f} s, max {other['max']:.1f} s")
+    for line in t.get("survivors_said", []):
+        print(f"             the survivor: {line[line.find(TOOK_SAID):]}")
     out = report["latency_outside_kill_ms"]
     print(f"latency      without the acts sent in the {report['after_kill_left_out_s']:g} s "
           f"after the kill: p50 {out['p50']:.1f}  p99 {out['p99']:.1f}  max "

@@ -52,6 +52,10 @@ def test_every_limit_has_a_flag_named_after_its_field() -> None:
     assert config.signin_free_failures == 9 and config.forwarded_allow_ips == "10.0.0.1"
 
 
+def test_requests_are_parsed_by_the_c_parser() -> None:
+    assert uvicorn_options(Config())["http"] == "httptools"
+
+
 def test_forwarded_addresses_are_believed_only_from_the_proxies_named() -> None:
     assert uvicorn_options(Config())["proxy_headers"] is False
     behind = uvicorn_options(Config(forwarded_allow_ips="10.0.0.1,10.0.0.2"))

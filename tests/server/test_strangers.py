@@ -310,7 +310,8 @@ def stored_tables(url: str, count: int, created_at: float) -> list[str]:
 
 
 def test_a_restart_closes_stale_waiting_tables_and_loads_the_rest_lazily(
-        db_url: str) -> None:
+        db_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="cardroom.server")
     stale = stored_tables(db_url, 30, time.time() - 3 * 3600)
     with LiveServer(db_url) as server:
         assert server.room.tables == {} or len(server.room.tables) < 30
@@ -329,6 +330,13 @@ def test_a_restart_closes_stale_waiting_tables_and_loads_the_rest_lazily(
         while len(server.http.get("/api/tables").json()["tables"]) < 3:
             assert time.monotonic() < deadline, "the background load never finished"
             time.sleep(0.05)
+        while not (said := [r.getMessage() for r in caplog.records
+                            if "that no node played" in r.getMessage()]):
+            assert time.monotonic() < deadline, "the load was not logged"
+            time.sleep(0.05)
+    # An operator reads where a takeover's time went.
+    assert said[-1].startswith("took 3 tables that no node played: ")
+    assert all(part in said[-1] for part in ("claim", "read", "replay"))
 
 
 def test_hint_arguments_are_checked_whole(tmp_path: Path) -> None:

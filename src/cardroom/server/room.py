@@ -14,9 +14,10 @@ import logging
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, TypeVar
 
@@ -73,6 +74,29 @@ RECONNECT = 1012
 THINKING_NOTICE_S = 0.5
 # Who plays a lesson's scripted seat once its script is played out.
 LESSON_BOT = "easy"
+
+
+@dataclass
+class Took:
+    """Where a takeover's time went, for its log line: claiming the leases,
+    reading the tables and replaying them (each summed over the batches; the
+    rest is the event loop's, starting each table and serving meanwhile)."""
+
+    started: float
+    claimed: float = 0.0
+    spent: dict[str, float] = field(default_factory=dict)
+
+    async def timed(self, part: str, work: Awaitable[T]) -> T:
+        began = time.perf_counter()
+        try:
+            return await work
+        finally:
+            self.spent[part] = self.spent.get(part, 0.0) + time.perf_counter() - began
+
+    def line(self) -> str:
+        parts = ", ".join(f"{part} {s:.2f} s" for part, s in self.spent.items())
+        claim = max(0.0, self.claimed - self.started)
+        return f"{time.perf_counter() - self.started:.2f} s (claim {claim:.2f} s, {parts})"
 
 
 class Room:
@@ -148,18 +172,23 @@ class Room:
         self.taking = True
         try:
             while not self.draining:
+                took = Took(time.perf_counter())
                 ids = await self.lease(self.node.take_orphans, TAKE_CLAIMED)
-                loaded = await self._load_many(ids)
+                took.claimed = time.perf_counter()
+                loaded = await self._load_many(ids, took)
                 if self.node.several:
                     self.metrics.takeovers.inc(loaded)
+                if loaded:
+                    log.info("took %d tables that no node played: %s", loaded, took.line())
                 if len(ids) < TAKE_CLAIMED:
                     return
         finally:
             self.taking = False
 
-    async def _load_many(self, ids: list[str]) -> int:
+    async def _load_many(self, ids: list[str], took: Took | None = None) -> int:
         """Load tables this node holds, TAKE_BATCH at a time, each batch in
         a few queries and one thread. How many were loaded."""
+        took = took or Took(time.perf_counter())
         loop = asyncio.get_running_loop()
         waiting: dict[str, asyncio.Future[LiveTable | None]] = {}
         for table_id in ids:
@@ -169,8 +198,9 @@ class Room:
         try:
             batch = list(waiting)
             for start in range(0, len(batch), TAKE_BATCH):
-                found = await self.db(self.store.load_tables, batch[start:start + TAKE_BATCH])
-                for live in await asyncio.to_thread(_build_each, found):
+                found = await took.timed("read", self.db(
+                    self.store.load_tables, batch[start:start + TAKE_BATCH]))
+                for live in await took.timed("replay", asyncio.to_thread(_build_each, found)):
                     self._ready(live)
                     waiting[live.id].set_result(live)
                     loaded += 1
