@@ -1947,7 +1947,7 @@ def show_takeover(report: dict[str, Any]) -> None:
         print(f"             {other['count']} other tables' connections went through it: "
               f"served again after p50 {other['p50']:.1f} s, max {other['max']:.1f} s")
     for line in t.get("survivors_said", []):
-        print(f"             the survivor: {line[line.find(TOOK_SAID):]}")
+        print(f"             the survivor: {line[line.rfind('took ', 0, line.find(TOOK_SAID)):]}")
     out = report["latency_outside_kill_ms"]
     print(f"latency      without the acts sent in the {report['after_kill_left_out_s']:g} s "
           f"after the kill: p50 {out['p50']:.1f}  p99 {out['p99']:.1f}  max "

@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -216,6 +217,32 @@ def test_a_connection_for_a_dead_nodes_table_is_held_until_the_takeover(
         assert hello["ok"], hello
         assert took < TAKEOVER_S, f"served only after {took:.1f} s"
         assert client.ok("legal")["actions"]
+
+
+def test_a_dead_nodes_tables_are_claimed_together_while_their_clients_wait(
+        nodes: Callable[..., NodeProc]) -> None:
+    """Clients held for several tables of a dead node do not claim them one
+    by one as their leases run out: the first to find one ran out has every
+    orphan claimed in one statement and loaded in batches."""
+    a, b = nodes(), nodes()
+    tables = [people_table(a) for _ in range(3)]
+    a.kill()
+    a.proc.wait(30)
+    answers: dict[str, dict[str, Any]] = {}
+
+    def hello(table: str, token: str) -> None:
+        with b.ws(table) as client:
+            answers[table] = client.request("hello", token=token)
+
+    threads = [threading.Thread(target=hello, args=(table, tokens[0]))
+               for table, tokens in tables]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(TAKEOVER_S + 20)
+    assert [answers[table]["ok"] for table, _ in tables] == [True] * 3, answers
+    said = [line for line in b.log.read_text().splitlines() if "that no node played" in line]
+    assert len(said) == 1 and "took 3 tables" in said[0], said
 
 
 def test_sigterm_hands_the_tables_over(nodes: Callable[..., NodeProc]) -> None:

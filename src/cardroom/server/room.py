@@ -134,7 +134,10 @@ class Room:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.quotas = Quotas(config, self.clock)
         self.loading: dict[str, asyncio.Future[LiveTable | None]] = {}
-        self.taking = False  # tables no node plays are being taken
+        # The round taking the tables no node plays, and whether its leases
+        # are claimed (then each of its tables is loading or loaded here).
+        self.taking: asyncio.Task[None] | None = None
+        self.claimed = asyncio.Event()
         self.elsewhere: dict[str, tuple[Owner, float]] = {}  # owner, known until
         self.creating = asyncio.Lock()
         self.swept = 0.0
@@ -156,26 +159,44 @@ class Room:
         # priority: on a busy machine the event loop and people's bots go first.
         self.background = BotPool(max(1, self.config.bot_workers - 1), nice=BACKGROUND_NICE,
                                   keep_one=False, waited=self.metrics.bot_waited)
-        self.spawn(self._take_orphans())
+        self.take_orphans()
         self.spawn(self._node_loop())
         self.renewer.start()
         if self.config.tick_s > 0:
             self.spawn(self._tick_loop())
 
-    async def _take_orphans(self) -> None:
+    def take_orphans(self) -> asyncio.Task[None]:
         """Take the tables no node plays and load them (at start, every
         stored table not over; later, those of a node that stopped renewing
-        its leases). Up to TAKE_CLAIMED leases are taken in one statement;
-        a request for one of those tables waits until its batch is loaded."""
-        if self.taking:
-            return
-        self.taking = True
+        its leases), unless that is under way. Up to TAKE_CLAIMED leases are
+        taken in one statement; a request for one of those tables waits
+        until its batch is loaded."""
+        if self.taking is None or self.taking.done():
+            self.claimed = asyncio.Event()
+            self.taking = asyncio.create_task(self._take_orphans(self.claimed))
+            self.tasks.add(self.taking)
+            self.taking.add_done_callback(self.tasks.discard)
+        return self.taking
+
+    async def orphans_claimed(self) -> None:
+        """Wait until the tables no node plays are claimed (a round started
+        now if none is under way): a dead node's tables are taken in one
+        statement, not one at a time as its clients come asking."""
+        claimed = self.claimed
+        if self.taking is None or self.taking.done():
+            self.take_orphans()
+            claimed = self.claimed
+        await claimed.wait()
+
+    async def _take_orphans(self, claimed: asyncio.Event) -> None:
         try:
             while not self.draining:
                 took = Took(time.perf_counter())
                 ids = await self.lease(self.node.take_orphans, TAKE_CLAIMED)
                 took.claimed = time.perf_counter()
-                loaded = await self._load_many(ids, took)
+                waiting = self._loading(ids)
+                claimed.set()
+                loaded = await self._load_many(waiting, took)
                 if self.node.several:
                     self.metrics.takeovers.inc(loaded)
                 if loaded:
@@ -183,33 +204,48 @@ class Room:
                 if len(ids) < TAKE_CLAIMED:
                     return
         finally:
-            self.taking = False
+            claimed.set()
 
-    async def _load_many(self, ids: list[str], took: Took | None = None) -> int:
-        """Load tables this node holds, TAKE_BATCH at a time, each batch in
-        a few queries and one thread. How many were loaded."""
-        took = took or Took(time.perf_counter())
+    def _loading(self, ids: list[str]) -> dict[str, asyncio.Future[LiveTable | None]]:
+        """A future for each of these tables not here yet, which requests
+        for it wait on until it is loaded."""
         loop = asyncio.get_running_loop()
         waiting: dict[str, asyncio.Future[LiveTable | None]] = {}
         for table_id in ids:
             if table_id not in self.tables and table_id not in self.loading:
                 waiting[table_id] = self.loading[table_id] = loop.create_future()
+        return waiting
+
+    async def _load_many(self, waiting: dict[str, asyncio.Future[LiveTable | None]],
+                         took: Took) -> int:
+        """Load tables this node holds, TAKE_BATCH at a time, each batch in
+        a few queries and one thread, the next batch read while this one is
+        replayed. How many were loaded."""
+        ids = list(waiting)
+        batches = [ids[start:start + TAKE_BATCH] for start in range(0, len(ids), TAKE_BATCH)]
+        reading: asyncio.Future[list[TableData]] | None = None
         loaded = 0
         try:
-            batch = list(waiting)
-            for start in range(0, len(batch), TAKE_BATCH):
-                found = await took.timed("read", self.db(
-                    self.store.load_tables, batch[start:start + TAKE_BATCH]))
+            for at, batch in enumerate(batches):
+                found = await (reading or self._read(batch, took))
+                reading = (asyncio.ensure_future(self._read(batches[at + 1], took))
+                           if at + 1 < len(batches) else None)
                 for live in await took.timed("replay", asyncio.to_thread(_build_each, found)):
                     self._ready(live)
                     waiting[live.id].set_result(live)
                     loaded += 1
             return loaded
         finally:
+            if reading is not None:
+                reading.add_done_callback(_quietly)
+                reading.cancel()
             for table_id, future in waiting.items():
                 if not future.done():  # not stored, or not loaded: asked for alone
                     future.set_result(None)
                 self.loading.pop(table_id, None)
+
+    async def _read(self, batch: list[str], took: Took) -> list[TableData]:
+        return await took.timed("read", self.db(self.store.load_tables, batch))
 
     async def stop(self) -> None:
         """Hand the tables over (another node, or this one's next start,
@@ -272,7 +308,7 @@ class Room:
             beat += 1
             try:
                 if self.node.several:
-                    self.spawn(self._take_orphans())
+                    self.take_orphans()
                 if beat % 2 == 0:
                     await self.look_around()
             except Exception:
@@ -302,7 +338,7 @@ class Room:
         report now, without waiting for the node's loop and renewer thread."""
         await self.look_around()
         if self.node.several:
-            await self._take_orphans()
+            await asyncio.shield(self.take_orphans())
         self._lost(await self.lease(self.node.renew, self.report_now))
 
     async def look_around(self) -> None:
@@ -332,12 +368,16 @@ class Room:
                                if t.status != "over" and t.lesson is None]
         return report
 
+    def has(self, table_id: str) -> bool:
+        """Whether the table is played here, or being loaded to be."""
+        return table_id in self.tables or table_id in self.loading
+
     async def owner_of(self, table_id: str) -> Owner:
         """The node that plays the table (this one, which takes it when it
         is asked for, when none does). Another node's is known for a renewal
         period: the clients of a node that stopped ask again and again until
         its tables are taken over, and each would cost a query."""
-        if table_id in self.tables or table_id in self.loading or not self.node.several:
+        if self.has(table_id) or not self.node.several:
             return HERE
         now = time.monotonic()
         known = self.elsewhere.get(table_id)
@@ -1199,6 +1239,12 @@ class Room:
         await self.db(self.store.add_session, security.token_hash(token), account_id,
                       self.config.session_idle_s)
         return token
+
+
+def _quietly(future: asyncio.Future[Any]) -> None:
+    """A read not waited for any more: its failure was told already."""
+    if not future.cancelled():
+        future.exception()
 
 
 def _build_each(found: list[TableData]) -> list[LiveTable]:
