@@ -245,6 +245,26 @@ def test_a_dead_nodes_tables_are_claimed_together_while_their_clients_wait(
     assert len(said) == 1 and "took 3 tables" in said[0], said
 
 
+def test_requests_for_tables_that_do_not_exist_start_few_takeover_rounds(
+        nodes: Callable[..., NodeProc]) -> None:
+    """A request for a table not here has the orphans claimed first, but a
+    stranger asking for made-up tables does not start a claim each time."""
+    node = nodes()
+
+    def rounds() -> float:
+        text = node.http.get("/metrics").text
+        line = 'cardroom_db_seconds_count{call="take_orphans"} '
+        return sum(float(row.removeprefix(line)) for row in text.splitlines()
+                   if row.startswith(line))
+
+    before, start = rounds(), time.monotonic()
+    for number in range(100):
+        assert node.http.get(f"/api/tables/nosuch{number}").status_code == 404
+    took = time.monotonic() - start
+    # ORPHANS_EVERY_S (0.25 s) for requests, and the node's loop every second
+    assert rounds() - before <= took / 0.25 + took + 2
+
+
 def test_sigterm_hands_the_tables_over(nodes: Callable[..., NodeProc]) -> None:
     a, b = nodes(), nodes()
     table, tokens = people_table(a)

@@ -117,8 +117,6 @@ class Forward:
             await asyncio.sleep(HOLD_STEP_S)
             with contextlib.suppress(Exception):
                 owner = await self.room.owner_of(table_id)
-                if owner.here and not self.room.has(table_id):
-                    await self.room.orphans_claimed()  # all of the dead node's at once
                 if owner.here or owner.url != dead:
                     return owner
         return None

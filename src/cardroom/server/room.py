@@ -61,6 +61,9 @@ ELSEWHERE_KEPT = 10_000
 # and loaded at once of those.
 TAKE_CLAIMED = 1000
 TAKE_BATCH = 50
+# A request for a table not here starts a round of taking orphans at most
+# this often (seconds); the node's loop starts one every half renewal.
+ORPHANS_EVERY_S = 0.25
 # The niceness of the processes that hints and bots-only tables think in.
 BACKGROUND_NICE = 10
 # How often (seconds of the room's clock) idle and expired tables are ended.
@@ -138,6 +141,7 @@ class Room:
         # are claimed (then each of its tables is loading or loaded here).
         self.taking: asyncio.Task[None] | None = None
         self.claimed = asyncio.Event()
+        self.orphans_at = -ORPHANS_EVERY_S
         self.elsewhere: dict[str, tuple[Owner, float]] = {}  # owner, known until
         self.creating = asyncio.Lock()
         self.swept = 0.0
@@ -172,6 +176,7 @@ class Room:
         taken in one statement; a request for one of those tables waits
         until its batch is loaded."""
         if self.taking is None or self.taking.done():
+            self.orphans_at = time.monotonic()
             self.claimed = asyncio.Event()
             self.taking = asyncio.create_task(self._take_orphans(self.claimed))
             self.tasks.add(self.taking)
@@ -179,14 +184,14 @@ class Room:
         return self.taking
 
     async def orphans_claimed(self) -> None:
-        """Wait until the tables no node plays are claimed (a round started
-        now if none is under way): a dead node's tables are taken in one
-        statement, not one at a time as its clients come asking."""
-        claimed = self.claimed
+        """Wait until the tables no node plays are claimed, in a round
+        started now if none is under way and none started in the last
+        ORPHANS_EVERY_S (requests for tables that do not exist start no more)."""
         if self.taking is None or self.taking.done():
+            if time.monotonic() - self.orphans_at < ORPHANS_EVERY_S:
+                return
             self.take_orphans()
-            claimed = self.claimed
-        await claimed.wait()
+        await self.claimed.wait()
 
     async def _take_orphans(self, claimed: asyncio.Event) -> None:
         try:
@@ -421,6 +426,18 @@ class Room:
         if not (0 < len(table_id) <= 32 and table_id.isascii()
                 and table_id.replace("-", "").replace("_", "").isalnum()):
             raise NoTable(f"no table {table_id!r}")
+        if table_id not in self.loading and self.node.several:
+            # A dead node's tables are claimed together, not one at a time
+            # as its clients come asking.
+            await self.orphans_claimed()
+        return await self._loaded(table_id)
+
+    async def _loaded(self, table_id: str) -> LiveTable:
+        """The table once loaded here (with the load under way, or one of
+        its own started now)."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
         pending = self.loading.get(table_id)
         if pending is not None:
             live = await asyncio.shield(pending)
