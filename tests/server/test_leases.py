@@ -113,6 +113,17 @@ def test_a_draining_node_takes_no_table_and_lets_its_own_go(
     assert b.whose("t1") == HERE and a.whose("t1") == Owner(False, b.url)
 
 
+def test_another_nodes_table_is_told_with_the_time_its_lease_has_left(
+        two: tuple[ClusterNode, ...]) -> None:
+    a, b = two
+    b.store.create_table(table("t1"))
+    b.claim("t1")
+    owner = a.whose("t1")
+    assert owner is not None and not owner.here and 5.0 < owner.left_s <= 6.0
+    run_out(b, "t1")
+    assert a.whose("t1") is None  # ran out: a node asked for it takes it
+
+
 def test_a_restarted_node_takes_its_own_tables_back_at_once(
         two: tuple[ClusterNode, ...], postgres_url: str) -> None:
     a, _ = two

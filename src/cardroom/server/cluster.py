@@ -52,12 +52,14 @@ class SecondNode(Exception):
 
 @dataclass
 class Owner:
-    """Who plays a table: this node (``here``), another at ``url``, or
-    nobody yet (the table does not exist: ``here`` with ``missing``)."""
+    """Who plays a table: this node (``here``), another at ``url`` (its
+    lease running out in ``left_s`` unless renewed), or nobody yet (the
+    table does not exist: ``here`` with ``missing``)."""
 
     here: bool
     url: str = ""
     missing: bool = False
+    left_s: float = field(default=0.0, compare=False)  # not who, but till when
 
 
 HERE = Owner(True)
@@ -175,11 +177,11 @@ class ClusterNode(Node):
             return HERE
         with Session(self.store.engine) as conn:
             row = conn.execute(text(
-                f"SELECT l.node_id, n.url, l.expires_at < {NOW} AS expired FROM leases l "
+                f"SELECT l.node_id, n.url, l.expires_at - {NOW} AS left_s FROM leases l "
                 "LEFT JOIN nodes n ON n.id = l.node_id WHERE l.table_id = :t"),
                 {"t": table_id}).first()
-        if row is not None and not row.expired and row.node_id != self.id:
-            return Owner(False, row.url or "")
+        if row is not None and row.left_s > 0 and row.node_id != self.id:
+            return Owner(False, row.url or "", left_s=float(row.left_s))
         return None
 
     def claim(self, table_id: str) -> Owner:

@@ -85,8 +85,8 @@ class Config:
     node_url: str = ""
     # A node renews its tables' leases this often; a lease not renewed for
     # lease_ttl_s lets another node take the table (failover time).
-    lease_renew_s: float = 2.0
-    lease_ttl_s: float = 6.0
+    lease_renew_s: float = 1.0
+    lease_ttl_s: float = 4.0
 
     # ----- behind a proxy ------------------------------------------------------------
     # Addresses whose X-Forwarded-For is believed (uvicorn's

@@ -380,8 +380,9 @@ class Room:
     async def owner_of(self, table_id: str) -> Owner:
         """The node that plays the table (this one, which takes it when it
         is asked for, when none does). Another node's is known for a renewal
-        period: the clients of a node that stopped ask again and again until
-        its tables are taken over, and each would cost a query."""
+        period, or until its lease runs out if sooner: the clients of a node
+        that stopped ask again and again until its tables are taken over,
+        and each would cost a query."""
         if self.has(table_id) or not self.node.several:
             return HERE
         now = time.monotonic()
@@ -393,7 +394,8 @@ class Room:
             return HERE
         if len(self.elsewhere) >= ELSEWHERE_KEPT:
             self.elsewhere.clear()
-        self.elsewhere[table_id] = (owner, now + self.config.lease_renew_s)
+        # Asked again when its lease would run out if its node stopped now.
+        self.elsewhere[table_id] = (owner, now + min(self.config.lease_renew_s, owner.left_s))
         return owner
 
     def spawn(self, coro: Any) -> None:
