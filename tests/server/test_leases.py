@@ -167,3 +167,26 @@ def test_a_move_on_a_table_another_node_took_is_refused_and_the_client_sent_on(
         finally:
             store.close()
         assert table not in server.room.tables
+
+
+def test_a_renewal_writes_the_report_only_when_it_is_a_new_one(
+        two: tuple[ClusterNode, ...]) -> None:
+    a, b = two
+
+    def seen() -> tuple[float, str]:
+        with a.store.engine.begin() as conn:
+            row = conn.execute(text("SELECT seen_at, CAST(report AS TEXT) AS r FROM nodes "
+                                    "WHERE id = :n"), {"n": a.id}).one()
+        return float(row.seen_at), str(row.r)
+
+    report = {"tables": ["t1"], "connections": []}
+    a.renew(report)
+    at, written = seen()
+    assert '"t1"' in written
+    with a.store.engine.begin() as conn:
+        conn.execute(text("UPDATE nodes SET report = NULL WHERE id = :n"), {"n": a.id})
+    a.renew(report)  # the same report: the node is seen, the report not written again
+    later, unwritten = seen()
+    assert later > at and unwritten == "None"
+    a.renew({"tables": ["t2"], "connections": []})
+    assert '"t2"' in seen()[1]

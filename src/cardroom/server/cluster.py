@@ -77,6 +77,8 @@ class Node:
     key: str = ""
     lock: Any = None
     epochs: dict[str, int] = field(default_factory=dict)
+    # The report last written: a renewal between two reports writes none.
+    reported: dict[str, Any] | None = None
 
     # ----- life --------------------------------------------------------------
     def join(self) -> None:
@@ -98,8 +100,15 @@ class Node:
         """This node is alive (its report for ``cardroom admin``); the
         tables it had and lost to another node (none here)."""
         with Session(self.store.engine) as conn, conn.begin():
-            _report(conn, self.id, report, time.time())
+            _report(conn, self.id, self._new(report), time.time())
         return []
+
+    def _new(self, report: dict[str, Any]) -> dict[str, Any] | None:
+        """The report if it was not written yet, else None."""
+        if report is self.reported:
+            return None
+        self.reported = report
+        return report
 
     # ----- tables --------------------------------------------------------------
     def whose(self, table_id: str) -> Owner | None:
@@ -160,7 +169,7 @@ class ClusterNode(Node):
     def renew(self, report: dict[str, Any]) -> list[str]:
         with Session(self.store.engine) as conn, conn.begin():
             now = float(conn.scalar(text(f"SELECT {NOW}")) or 0.0)
-            _report(conn, self.id, report, now)
+            _report(conn, self.id, self._new(report), now)
             if not self.is_draining:
                 conn.execute(text("UPDATE leases SET expires_at = :e WHERE node_id = :n"),
                              {"e": now + self.ttl_s, "n": self.id})
@@ -302,9 +311,14 @@ def _upsert_node(conn: Session, node_id: str, url: str, now: float) -> None:
                       "VALUES (:n, :u, :t, :t, false)"), {"n": node_id, "u": url, "t": now})
 
 
-def _report(conn: Session, node_id: str, report: dict[str, Any], now: float) -> None:
-    conn.execute(text("UPDATE nodes SET seen_at = :t, report = :r WHERE id = :n"),
-                 {"t": now, "r": json.dumps(report), "n": node_id})
+def _report(conn: Session, node_id: str, report: dict[str, Any] | None, now: float) -> None:
+    """The node seen now, with its report if a new one."""
+    if report is None:
+        conn.execute(text("UPDATE nodes SET seen_at = :t WHERE id = :n"),
+                     {"t": now, "n": node_id})
+    else:
+        conn.execute(text("UPDATE nodes SET seen_at = :t, report = :r WHERE id = :n"),
+                     {"t": now, "r": json.dumps(report), "n": node_id})
 
 
 def _json(value: Any) -> dict[str, Any]:

@@ -64,6 +64,9 @@ TAKE_BATCH = 50
 # A request for a table not here starts a round of taking orphans at most
 # this often (seconds); the node's loop starts one every half renewal.
 ORPHANS_EVERY_S = 0.25
+# How often a node writes its report (its lobby tables and connections) and
+# reads the others' (seconds; or each renewal, if renewals are further apart).
+LOOK_EVERY_S = 2.0
 # The niceness of the processes that hints and bots-only tables think in.
 BACKGROUND_NICE = 10
 # How often (seconds of the room's clock) idle and expired tables are ended.
@@ -305,16 +308,18 @@ class Room:
 
     # ----- the node ----------------------------------------------------------------
     async def _node_loop(self) -> None:
-        """Look around every renewal period, and look for tables to take
-        over twice as often: a dead node's tables wait for it."""
-        beat = 0
+        """Look for tables to take over twice a renewal period (a dead
+        node's tables wait for it), and look around every LOOK_EVERY_S or
+        renewal period if longer (a report costs more than a renewal)."""
+        look_every = max(LOOK_EVERY_S, self.config.lease_renew_s)
+        looked = time.monotonic()
         while True:
             await asyncio.sleep(self.config.lease_renew_s / 2)
-            beat += 1
             try:
                 if self.node.several:
                     self.take_orphans()
-                if beat % 2 == 0:
+                if time.monotonic() - looked >= look_every:
+                    looked = time.monotonic()
                     await self.look_around()
             except Exception:
                 log.exception("looking after this node's tables failed")
