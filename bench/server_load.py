@@ -520,7 +520,7 @@ def tree_ticks(pid: int) -> int:
 
 # ----- several nodes: PostgreSQL, nginx, a node killed -------------------------------
 # What a node logs when it takes over tables (server/room.py), with where the time went.
-TOOK_SAID = "tables that no node played"
+TOOK_SAID = "that no node played"
 
 def from_tests(name: str) -> Any:
     """tests/server/NAME.py, the tests' own way to start PostgreSQL and

@@ -208,7 +208,8 @@ class Room:
                 if self.node.several:
                     self.metrics.takeovers.inc(loaded)
                 if loaded:
-                    log.info("took %d tables that no node played: %s", loaded, took.line())
+                    log.info("took %d %s that no node played: %s", loaded,
+                             "table" if loaded == 1 else "tables", took.line())
                 if len(ids) < TAKE_CLAIMED:
                     return
         finally:
