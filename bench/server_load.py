@@ -352,7 +352,8 @@ def free_port() -> int:
 # Every simulated person comes from 127.0.0.1: the limits per address
 # (tables made, table connections open) would refuse all but a few tables.
 ONE_ADDRESS = ["--tables-per-creator", "1000000", "--bot-tables-per-creator", "1000000",
-               "--ws-per-address", "1000000"]
+               "--ws-per-address", "1000000", "--lookup-rate", "1000000",
+               "--lookup-burst", "1000000"]
 
 
 class Server:

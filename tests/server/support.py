@@ -37,6 +37,7 @@ LOOSE: dict[str, Any] = {
     "tables_per_creator": 100_000, "bot_tables_per_creator": 100_000,
     "ws_per_address": 100_000, "hint_rate_seat": 1000.0, "hint_burst_seat": 1000.0,
     "hint_rate_address": 1000.0, "hint_burst_address": 1000.0,
+    "lookup_rate": 1000.0, "lookup_burst": 1000.0,
 }
 # The loop guard: a callback that holds the server's event loop this long
 # stalls every table and connection, so the test that caused it fails. Timed

@@ -171,7 +171,7 @@ def test_a_move_on_a_table_another_node_took_is_refused_and_the_client_sent_on(
 
 def test_a_renewal_writes_the_report_only_when_it_is_a_new_one(
         two: tuple[ClusterNode, ...]) -> None:
-    a, b = two
+    a = two[0]
 
     def seen() -> tuple[float, str]:
         with a.store.engine.begin() as conn:

@@ -249,7 +249,7 @@ def test_requests_for_tables_that_do_not_exist_start_few_takeover_rounds(
         nodes: Callable[..., NodeProc]) -> None:
     """A request for a table not here has the orphans claimed first, but a
     stranger asking for made-up tables does not start a claim each time."""
-    node = nodes()
+    node = nodes("--lookup-rate", "1000", "--lookup-burst", "1000")
 
     def rounds() -> float:
         text = node.http.get("/metrics").text

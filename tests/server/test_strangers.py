@@ -339,6 +339,27 @@ def test_a_restart_closes_stale_waiting_tables_and_loads_the_rest_lazily(
     assert all(part in said[-1] for part in ("claim", "read", "replay"))
 
 
+def test_requests_for_tables_not_in_play_are_counted_per_address(tmp_path: Path) -> None:
+    """Each reads the database (a finished game, a made-up id): a stranger
+    cannot keep the room's database thread busy with them."""
+    limits = {"lookup_burst": 3.0, "lookup_rate": 0.001}
+    with LiveServer(sqlite_url(tmp_path), **limits) as server:
+        table = server.create("papayoo", 3, seats=TWO_PEOPLE)["table"]
+        for number in range(3):
+            assert server.http.get(f"/api/tables/madeup{number}").status_code == 404
+        refused = server.http.get("/api/tables/madeup3")
+        assert refused.status_code == 429
+        assert refused.json()["error"]["code"] == "rate_limited"
+        assert "tables that are not being played" in refused.json()["error"]["message"]
+        with server.ws("madeup4") as late:
+            assert late.receive(10)["error"]["code"] == "rate_limited"
+        # a table in play reads nothing from the database: not counted
+        for _ in range(5):
+            assert server.http.get(f"/api/tables/{table}").status_code == 200
+        with server.ws(table) as ada:
+            ada.ok("hello", token=server.join(table, "Ada")["token"])
+
+
 def test_hint_arguments_are_checked_whole(tmp_path: Path) -> None:
     with LiveServer(sqlite_url(tmp_path)) as server:
         table = server.create("papayoo", 3, seats=TWO_PEOPLE)["table"]

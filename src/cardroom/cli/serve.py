@@ -35,6 +35,10 @@ LIMITS: list[tuple[str, type[int] | type[float], str]] = [
      "with nobody watching) before it ends as abandoned, unrated"),
     ("bot_table_max_s", float, "seconds an all-bot game may last before it ends as abandoned"),
     ("lobby_page_max", int, "tables one lobby listing (GET /api/tables) shows at most"),
+    ("lookup_rate", float, "requests a second from one address for tables not being played "
+     "(each reads the database: finished games, unknown ids)"),
+    ("lookup_burst", float, "such requests one address may make at once before "
+     "--lookup-rate holds"),
     ("ws_per_address", int, "open table connections from one address"),
     ("ws_per_seat", int, "open table connections holding one seat"),
     ("hello_timeout_s", float, "seconds a new table connection has to say hello before it "

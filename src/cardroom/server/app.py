@@ -150,8 +150,8 @@ def _lobby_routes(app: FastAPI, room: Room, buckets: Buckets) -> None:
         return await room.again(table_id, body.get("token"), client_address(request), account)
 
     @app.get("/api/tables/{table_id}")
-    async def table(table_id: str) -> dict[str, Any]:
-        live = await room.get(table_id)
+    async def table(table_id: str, request: Request) -> dict[str, Any]:
+        live = await room.get(table_id, client_address(request))
         return live.info(room.clock.now())
 
     @app.post("/api/tables/{table_id}/join")
@@ -162,14 +162,14 @@ def _lobby_routes(app: FastAPI, room: Room, buckets: Buckets) -> None:
         return await room.join(table_id, body, account)
 
     @app.get("/api/tables/{table_id}/record")
-    async def record(table_id: str) -> dict[str, Any]:
-        live = await room.get(table_id)
+    async def record(table_id: str, request: Request) -> dict[str, Any]:
+        live = await room.get(table_id, client_address(request))
         return protocol.record(live.table.state, PUBLIC, live.status == "over")
 
     @app.get("/api/tables/{table_id}/replay")
-    async def replay_view(table_id: str, seat: str = PUBLIC,
+    async def replay_view(table_id: str, request: Request, seat: str = PUBLIC,
                           step: int | None = None) -> dict[str, Any]:
-        data = (await room.get(table_id)).data
+        data = (await room.get(table_id, client_address(request))).data
         if data.status != "over":
             raise Forbidden("a replay is shown once the game is over; watch it live instead")
         viewer = _replay_viewer(seat, data.players)
@@ -229,9 +229,9 @@ def _pages(app: FastAPI, room: Room) -> None:
     # table's is the same page, answered 404 (the page says so).
     @app.get("/tables/{table_id}", include_in_schema=False)
     @app.get("/replays/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
+    async def table_page(table_id: str, request: Request) -> FileResponse:
         try:
-            await room.get(table_id)
+            await room.get(table_id, client_address(request))
         except NoTable:
             return not_found_page()
         return FileResponse(INDEX)

@@ -64,6 +64,10 @@ class Config:
     bot_table_max_s: float = 2 * 3600.0
     # The most tables one GET /api/tables answer lists.
     lobby_page_max: int = 100
+    # Requests a second from one address for tables not in play here (each
+    # reads the database: finished games, made-up ids), and the burst allowed.
+    lookup_rate: float = 2.0
+    lookup_burst: float = 20.0
 
     # ----- table connections -----------------------------------------------------
     # Open table connections from one address, and holding one seat.

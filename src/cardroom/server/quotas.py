@@ -23,6 +23,15 @@ class Quotas:
         self.hint_addresses = Buckets(config.hint_rate_address, config.hint_burst_address,
                                       clock)
         self.hinting: set[tuple[str, int]] = set()
+        self.lookups = Buckets(config.lookup_rate, config.lookup_burst, clock)
+
+    # ----- tables read from the database ---------------------------------------
+    def look_up(self, address: str | None) -> None:
+        """A request for a table not in play here reads the database: so
+        many a second from one address (None: the room's own)."""
+        if address is not None and not self.lookups.allow(address):
+            raise RateLimited("too many requests from your address for tables that are not "
+                              "being played: wait a moment")
 
     # ----- table connections ---------------------------------------------------
     def open_connection(self, address: str) -> None:

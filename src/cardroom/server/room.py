@@ -427,13 +427,17 @@ class Room:
             self.metrics.db_call(fn, started)
 
     # ----- tables in the lobby ---------------------------------------------------
-    async def get(self, table_id: str) -> LiveTable:
+    async def get(self, table_id: str, address: str | None = None) -> LiveTable:
+        """The table, loaded if need be; ``address``: the client's, whose
+        requests for tables not in play are counted (Quotas.look_up)."""
         live = self.tables.get(table_id)
         if live is not None:
             return live
         if not (0 < len(table_id) <= 32 and table_id.isascii()
                 and table_id.replace("-", "").replace("_", "").isalnum()):
             raise NoTable(f"no table {table_id!r}")
+        if table_id not in self.loading:
+            self.quotas.look_up(address)
         if table_id not in self.loading and self.node.several:
             # A dead node's tables are claimed together, not one at a time
             # as its clients come asking.

@@ -101,7 +101,7 @@ async def _serve(ws: WebSocket, table_id: str, room: Room, config: Config, conn:
     await ws.accept()
     sender = asyncio.create_task(_send_all(ws, conn))
     try:
-        live = await room.get(table_id)
+        live = await room.get(table_id, conn.address)
     except CardroomError as err:
         conn.send(error(None, err.code, err.message))
         conn.close()
