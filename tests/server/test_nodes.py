@@ -220,12 +220,14 @@ def test_a_connection_for_a_dead_nodes_table_is_held_until_the_takeover(
 
 
 def test_a_dead_nodes_tables_are_claimed_together_while_their_clients_wait(
-        nodes: Callable[..., NodeProc]) -> None:
+        nodes: Callable[..., NodeProc], postgres_url: str) -> None:
     """Clients held for several tables of a dead node do not claim them one
     by one as their leases run out: the first to find one ran out has every
     orphan claimed in one statement and loaded in batches."""
     a, b = nodes(), nodes()
     tables = [people_table(a) for _ in range(3)]
+    # renewed together since the last was made: their leases run out at once
+    wait_for("one renewal of the three", lambda: expiries(postgres_url, tables) == 1, 30)
     a.kill()
     a.proc.wait(30)
     answers: dict[str, dict[str, Any]] = {}
@@ -243,6 +245,18 @@ def test_a_dead_nodes_tables_are_claimed_together_while_their_clients_wait(
     assert [answers[table]["ok"] for table, _ in tables] == [True] * 3, answers
     said = [line for line in b.log.read_text().splitlines() if "that no node played" in line]
     assert len(said) == 1 and "took 3 tables" in said[0], said
+
+
+def expiries(db: str, tables: list[tuple[str, list[str]]]) -> int:
+    """How many different times the leases of these tables run out."""
+    engine = sa.create_engine(db)
+    try:
+        with engine.connect() as conn:
+            return int(conn.scalar(sa.text(
+                "SELECT count(DISTINCT expires_at) FROM leases WHERE table_id = ANY(:t)"),
+                {"t": [table for table, _ in tables]}) or 0)
+    finally:
+        engine.dispose()
 
 
 def test_requests_for_tables_that_do_not_exist_start_few_takeover_rounds(
