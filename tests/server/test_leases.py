@@ -5,6 +5,7 @@ for it, a lease that runs out is taken, a draining node takes nothing."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from sqlalchemy import text
@@ -190,3 +191,23 @@ def test_a_renewal_writes_the_report_only_when_it_is_a_new_one(
     assert later > at and unwritten == "None"
     a.renew({"tables": ["t2"], "connections": []})
     assert '"t2"' in seen()[1]
+
+
+def test_a_table_claimed_while_the_leases_are_renewed_is_not_taken_for_lost(
+        two: tuple[ClusterNode, ...], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The renewer thread reads the leases while the lease thread claims
+    more: a table claimed after the renewal began is not in what it read,
+    and must not be dropped as lost to another node."""
+    a = two[0]
+    a.store.create_table(table("t1"))
+    a.claim("t1")
+    read = a._held
+
+    def claimed_meanwhile(conn: Any) -> dict[str, int]:
+        held = read(conn)
+        a.epochs["t2"] = 1  # as the lease thread's claim, committed after this read
+        return held
+
+    monkeypatch.setattr(a, "_held", claimed_meanwhile)
+    assert a.renew({}) == []
+    assert set(a.epochs) == {"t1", "t2"}

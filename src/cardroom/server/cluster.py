@@ -167,19 +167,26 @@ class ClusterNode(Node):
             _upsert_node(conn, self.id, self.url, now)
 
     def renew(self, report: dict[str, Any]) -> list[str]:
+        # The leases known before reading them: one claimed meanwhile (by
+        # the lease thread or a writer) is not in what is read, nor lost.
+        known = dict(self.epochs)
         with Session(self.store.engine) as conn, conn.begin():
             now = float(conn.scalar(text(f"SELECT {NOW}")) or 0.0)
             _report(conn, self.id, self._new(report), now)
             if not self.is_draining:
                 conn.execute(text("UPDATE leases SET expires_at = :e WHERE node_id = :n"),
                              {"e": now + self.ttl_s, "n": self.id})
-            held = {row.table_id: row.epoch for row in conn.execute(text(
-                "SELECT table_id, epoch FROM leases WHERE node_id = :n"), {"n": self.id})}
-        # a copy: the writer threads add tables meanwhile
-        lost = [t for t, epoch in list(self.epochs.items()) if held.get(t) != epoch]
+            held = self._held(conn)
+        lost = [t for t, epoch in known.items()
+                if held.get(t) != epoch and self.epochs.get(t) == epoch]
         for table_id in lost:
             self.epochs.pop(table_id, None)
         return lost
+
+    def _held(self, conn: Session) -> dict[str, int]:
+        """The epoch of each lease this node holds, as stored."""
+        return {row.table_id: int(row.epoch) for row in conn.execute(text(
+            "SELECT table_id, epoch FROM leases WHERE node_id = :n"), {"n": self.id})}
 
     def whose(self, table_id: str) -> Owner | None:
         if table_id in self.epochs:
