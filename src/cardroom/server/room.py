@@ -181,9 +181,7 @@ class Room:
         if self.taking is None or self.taking.done():
             self.orphans_at = time.monotonic()
             self.claimed = asyncio.Event()
-            self.taking = asyncio.create_task(self._take_orphans(self.claimed))
-            self.tasks.add(self.taking)
-            self.taking.add_done_callback(self.tasks.discard)
+            self.taking = self.spawn(self._take_orphans(self.claimed))
         return self.taking
 
     async def orphans_claimed(self) -> None:
@@ -221,7 +219,7 @@ class Room:
         loop = asyncio.get_running_loop()
         waiting: dict[str, asyncio.Future[LiveTable | None]] = {}
         for table_id in ids:
-            if table_id not in self.tables and table_id not in self.loading:
+            if not self.has(table_id):
                 waiting[table_id] = self.loading[table_id] = loop.create_future()
         return waiting
 
@@ -404,10 +402,11 @@ class Room:
         self.elsewhere[table_id] = (owner, now + min(self.config.lease_renew_s, owner.left_s))
         return owner
 
-    def spawn(self, coro: Any) -> None:
+    def spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.create_task(coro)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+        return task
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         loop = asyncio.get_running_loop()
@@ -438,10 +437,10 @@ class Room:
             raise NoTable(f"no table {table_id!r}")
         if table_id not in self.loading:
             self.quotas.look_up(address)
-        if table_id not in self.loading and self.node.several:
-            # A dead node's tables are claimed together, not one at a time
-            # as its clients come asking.
-            await self.orphans_claimed()
+            if self.node.several:
+                # A dead node's tables are claimed together, not one at a
+                # time as its clients come asking.
+                await self.orphans_claimed()
         return await self._loaded(table_id)
 
     async def _loaded(self, table_id: str) -> LiveTable:
