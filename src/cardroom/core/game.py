@@ -40,7 +40,7 @@ from cardroom.core.pickling import by_fields
 from cardroom.core.ranking import rank
 from cardroom.core.record import Record
 from cardroom.core.rng import Rng
-from cardroom.core.views import View, ViewTypes, frozen, read_view
+from cardroom.core.views import View, ViewTypes, frozen, make_view, read_view, view_json
 
 __all__ = ["PUBLIC", "Event", "Game", "GameParts", "Log", "Result", "State",
            "Viewer", "rank", "visible"]
@@ -249,11 +249,13 @@ class State(ABC):
         counts them all."""
         events = self.log.visible_to(seat)
         referee = seat is None
-        return View(
+        options = self.options
+        return make_view(
             game=self.game.id, players=self.players, phase=self.phase(),
             to_act=tuple(self.to_act()), over=self.is_over(), seat=seat,
             scores=frozen(self.scores()),
-            options={k: v for k, v in self.options.items() if k != "stack"},
+            options={k: v for k, v in options.items() if k != "stack"}
+            if "stack" in options else dict(options),
             log_size=len(events), table=self.table_view(seat),
             log=events[max(0, since):] if log else None,
             seed=self.seed if referee else None,
@@ -261,8 +263,17 @@ class State(ABC):
         )
 
     def view(self, seat: Viewer, since: int = 0, log: bool = True) -> dict[str, Any]:
-        """``seen`` as the protocol's JSON object."""
-        return self.seen(seat, since, log).to_json()
+        """``seen`` as the protocol's JSON object (written from the same
+        fields, without the ``View`` around them)."""
+        events = self.log.visible_to(seat)
+        referee = seat is None
+        options = self.options
+        return view_json(
+            self.game.id, self.players, self.phase(), self.to_act(), self.is_over(), seat,
+            self.scores(),
+            {k: v for k, v in options.items() if k != "stack"} if "stack" in options else options,
+            len(events), self.table_view(seat), events[max(0, since):] if log else None,
+            self.seed if referee else None, self.given_options if referee else None)
 
     def record(self) -> Record:
         if self.history is None:

@@ -4,12 +4,13 @@ A ``View`` holds what every game shares (the engine protocol's common
 fields) and ``table``: the game's own part, one frozen dataclass per kind
 of viewer (``ViewTypes``: a seat, a spectator, the referee). The rules
 build it (``State.seen``); bots, samplers, encoders and renderers read it
-by attribute. ``to_json`` is the one place a view becomes the protocol's
-JSON object (the common fields, then the game's fields in declaration
-order, then ``log``, ``seed`` and ``given_options`` where present) and
-``read_view`` the one place such an object becomes a ``View`` again, for
-callers that hold only JSON. ``json_schema`` derives the published schema
-(docs/schemas/) from the same declarations.
+by attribute. ``to_json`` (``view_json``, which ``State.view`` calls with
+the same fields without building the ``View``) is the one place a view
+becomes the protocol's JSON object (the common fields, then the game's
+fields in declaration order, then ``log``, ``seed`` and ``given_options``
+where present) and ``read_view`` the one place such an object becomes a
+``View`` again, for callers that hold only JSON. ``json_schema`` derives
+the published schema (docs/schemas/) from the same declarations.
 
 Fields hold tuples, never lists, so a view handed to a bot or kept in an
 undo stack cannot be changed under its reader; ``to_json`` writes them as
@@ -58,10 +59,31 @@ class View(Generic[T]):
     """The referee's only: the options as the game was created with them."""
 
     def to_json(self) -> dict[str, Any]:
-        write = _VIEW_WRITERS.get(type(self.table))
-        if write is None:
-            write = _VIEW_WRITERS[type(self.table)] = _compile_writer(type(self.table), True)
-        return write(self)
+        return view_json(self.game, self.players, self.phase, self.to_act, self.over,
+                         self.seat, self.scores, self.options, self.log_size, self.table,
+                         self.log, self.seed, self.given_options)
+
+
+def view_json(game: str, players: int, phase: str, to_act: Sequence[int], over: bool,
+              seat: int | str | None, scores: Sequence[Any], options: Mapping[str, Any],
+              log_size: int, table: Any, log: Sequence[Event] | None, seed: int | None,
+              given_options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The protocol's JSON object of the ``View`` that these fields (in
+    ``View``'s order) make, written without building it: ``State.view``
+    needs only the JSON, and would build the ``View`` and freeze the
+    scores into tuples only to copy them back into lists."""
+    write = _VIEW_WRITERS.get(type(table))
+    if write is None:
+        write = _view_writer(type(table))
+    return write(game, players, phase, to_act, over, seat, scores, options, log_size, table,
+                 log, seed, given_options)
+
+
+def _view_writer(part: type) -> Callable[..., dict[str, Any]]:
+    write = _VIEW_WRITERS.get(part)
+    if write is None:
+        write = _VIEW_WRITERS[part] = _compile_writer(part, True)
+    return write
 
 
 COMMON_FIELDS = ("game", "players", "phase", "to_act", "over", "seat", "scores",
@@ -83,11 +105,37 @@ class ViewTypes:
         # a server's event loop at the first view it sends.
         for part in (self.public, self.seat, self.referee):
             prepare(part)
+            _view_writer(part)
 
     def for_viewer(self, seat: int | str | None) -> type:
         if seat is None:
             return self.referee
         return self.public if seat == PUBLIC else self.seat
+
+
+K = TypeVar("K")
+
+
+class Memo(dict[K, T]):
+    """View parts already built, by the plain values (ints, strings, tuples
+    of them) they are built from, or by the id of an object never changed
+    in place, kept with the part so that the id stays that object's: a
+    part that stays the same over many views (a finished trick, a column)
+    is built once and shared, which its being frozen allows. ``keep``
+    empties the memo once it holds ``limit`` parts, so that it stays small
+    however long the process runs."""
+
+    __slots__ = ("limit",)
+
+    def __init__(self, limit: int = 4096) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def keep(self, key: K, part: T) -> T:
+        if len(self) >= self.limit:
+            self.clear()
+        self[key] = part
+        return part
 
 
 def seat_part(view: View[Any], cls: type[T]) -> tuple[int, T]:
@@ -126,7 +174,7 @@ def _key(f: dataclasses.Field[Any]) -> str:
 
 def prepare(part: type) -> None:
     """Builds the writer and reader of a part and of every part inside it,
-    and gives it the quicker ``__init__`` (``fast_init``)."""
+    and gives it the quicker ``__init__`` and ``builder`` (``fast_init``)."""
     if part in _COMPILED:
         return
     fast_init(part)
@@ -150,18 +198,45 @@ def fast_init(cls: type) -> None:
     ``__setattr__``), a third of the cost of building a view's part. The
     parameters, their order, kinds and defaults are the dataclass's; a class
     with a ``__post_init__``, a default factory or a field left out of
-    ``__init__`` keeps its own."""
+    ``__init__`` keeps its own. ``builder`` gets the same body as a plain
+    function, made here too (a game's parts are prepared when it is
+    imported)."""
+    made = _generated(cls)
+    if made is not None:
+        setattr(cls, "__init__", made[0])  # noqa: B010 (mypy types a class's __init__ as read-only)
+        _BUILDERS[cls] = made[1]
+
+
+def builder(cls: type[T]) -> Callable[..., T]:
+    """A function that builds a ``cls`` from the arguments its constructor
+    takes, quicker: calling a class with keywords goes through
+    ``type.__call__``, which packs them into a dict for ``__init__`` (a
+    third of the cost of building a ``View``); this function stores the
+    fields itself. ``cls`` where ``fast_init`` does not apply."""
+    make = _BUILDERS.get(cls)
+    if make is None:
+        made = _generated(cls)
+        make = _BUILDERS[cls] = cls if made is None else made[1]
+    return make
+
+
+_BUILDERS: dict[type, Callable[..., Any]] = {}
+
+
+def _generated(cls: type) -> tuple[Callable[..., None], Callable[..., Any]] | None:
+    """``cls``'s quicker ``__init__`` and its builder (see ``fast_init``),
+    or None where they do not apply."""
     fields = dataclasses.fields(cls)
     params = getattr(cls, "__dataclass_params__", None)
     if (params is None or not params.frozen or "__slots__" not in cls.__dict__
             or hasattr(cls, "__post_init__")
             or any(f.default_factory is not dataclasses.MISSING or not f.init
                    or f.name.startswith("_") or f.name == "self" for f in fields)):
-        return
-    names: dict[str, Any] = {}
+        return None
+    names: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
     positional: list[str] = []
     keyword: list[str] = []
-    body = ["    pass"]
+    body = []
     for i, f in enumerate(fields):
         names[f"_s{i}"] = _slot(cls, f.name).__set__
         param = f.name
@@ -170,11 +245,15 @@ def fast_init(cls: type) -> None:
             param += f"=_d{i}"
         (keyword if f.kw_only else positional).append(param)
         body.append(f"    _s{i}(self, {f.name})")
-    signature = ", ".join(["self", *positional, *(["*", *keyword] if keyword else [])])
-    exec(f"def __init__({signature}):\n" + "\n".join(body), names)  # field names only
-    init = names["__init__"]
+    params_source = ", ".join([*positional, *(["*", *keyword] if keyword else [])])
+    init_source = f"def __init__(self, {params_source}):\n" + "\n".join(["    pass", *body])
+    make_source = (f"def make({params_source}):\n    self = _new(_cls)\n"
+                   + "\n".join([*body, "    return self"]))
+    exec(init_source + "\n" + make_source, names)  # field names only
+    init, make = names["__init__"], names["make"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
-    setattr(cls, "__init__", init)  # noqa: B010 (mypy types a class's __init__ as read-only)
+    make.__qualname__ = f"{cls.__qualname__}.make"
+    return init, make
 
 
 def _slot(cls: type, name: str) -> Any:
@@ -185,6 +264,8 @@ def _slot(cls: type, name: str) -> Any:
 
 
 fast_init(View)
+make_view: Callable[..., View[Any]] = builder(View)
+"""Builds a ``View`` from ``View``'s keywords, quicker (``builder``)."""
 
 
 def to_json(part: Any) -> dict[str, Any]:
@@ -197,18 +278,19 @@ def to_json(part: Any) -> dict[str, Any]:
 
 Writer = Callable[[Any], dict[str, Any]]
 _COMPILED: dict[type, Writer] = {}
-_VIEW_WRITERS: dict[type, Writer] = {}
+_VIEW_WRITERS: dict[type, Callable[..., dict[str, Any]]] = {}
 """Per part class: the writer of a whole ``View`` holding such a part."""
 _BUSY: set[type] = set()
-_VIEW_ITEMS = ("'game': v.game, 'players': v.players, 'phase': v.phase, "
-               "'to_act': [*v.to_act], 'over': v.over, 'seat': v.seat, "
-               "'scores': _plain(v.scores), 'options': dict(v.options), "
-               "'log_size': v.log_size")
-_VIEW_TAIL = ("    log = v.log",
-              "    if log is not None: out['log'] = log if isinstance(log, list) else list(log)",
-              "    if v.seat is None:",
-              "        out['seed'] = v.seed",
-              "        out['given_options'] = dict(v.given_options or {})")
+_VIEW_ITEMS = ("'game': game, 'players': players, 'phase': phase, "
+               "'to_act': [*to_act], 'over': over, 'seat': seat, "
+               "'scores': _plain(scores), 'options': dict(options), "
+               "'log_size': log_size")
+_VIEW_HEAD = ("def write(game, players, phase, to_act, over, seat, scores, options, log_size, p,"
+              " log, seed, given_options):")
+_VIEW_TAIL = ("    if log is not None: out['log'] = log if isinstance(log, list) else list(log)",
+              "    if seat is None:",
+              "        out['seed'] = seed",
+              "        out['given_options'] = dict(given_options or {})")
 
 
 def _writer_of(cls: type) -> Writer:
@@ -218,7 +300,7 @@ def _writer_of(cls: type) -> Writer:
     return write
 
 
-def _compile_writer(cls: type, view: bool = False) -> Writer:
+def _compile_writer(cls: type, view: bool = False) -> Callable[..., dict[str, Any]]:
     """One function per part that writes its fields in order (with
     ``view``: one per part class that writes a whole ``View``, the common
     fields, the part's, then the tail). Views are written on every push: a
@@ -245,11 +327,11 @@ def _compile_writer(cls: type, view: bool = False) -> Writer:
                 items.append(f"{key!r}: {value}")
     finally:
         _BUSY.discard(cls)
-    head = ["def write(v):", "    p = v.table"] if view else ["def write(p):"]
+    head = [_VIEW_HEAD] if view else ["def write(p):"]
     lines = [*head, f"    out = {{{', '.join(items)}}}", *stores,
              *(_VIEW_TAIL if view else ()), "    return out"]
     exec("\n".join(lines), names)  # the source holds field names and keys only
-    write: Writer = names["write"]
+    write: Callable[..., dict[str, Any]] = names["write"]
     return write
 
 
@@ -264,6 +346,9 @@ def _source(hint: Any, value: str, names: dict[str, Any], depth: int = 0) -> str
         return f"[*{value}]"
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if dataclasses.is_dataclass(hint) and isinstance(hint, type) and hint not in _BUSY:
+        inline = _inline(hint, value, names, depth) if value.isidentifier() else None
+        if inline is not None:
+            return inline
         names[f"w{len(names)}"] = _writer_of(hint)
         return f"w{len(names) - 1}({value})"
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
@@ -272,8 +357,35 @@ def _source(hint: Any, value: str, names: dict[str, Any], depth: int = 0) -> str
     options = [a for a in args if a is not type(None)]
     if origin in (Union, types.UnionType) and len(options) == 1:
         return f"(None if {value} is None else {_source(options[0], value, names, depth)})"
+    if convert is _part_json:
+        names["_part_json"] = _part_json
+        return f"_part_json({value})"
+    if origin in (dict, Mapping) and convert is dict:
+        return f"dict({value})"
+    if origin in (dict, Mapping) and convert is not _plain:
+        key, item = f"k{depth}", f"x{depth}"
+        inner = _source(args[1], item, names, depth + 1)
+        return f"{{{key}: {inner} for {key}, {item} in {value}.items()}}"
     names[f"c{len(names)}"] = convert
     return f"c{len(names) - 1}({value})"
+
+
+def _inline(cls: type, value: str, names: dict[str, Any], depth: int) -> str | None:
+    """The dict display that ``cls``'s writer returns, for a part named
+    ``value`` (a comprehension's item): one call fewer per item of a tuple
+    of parts. None for a part with a field absent while None (its writer
+    stores such fields one by one)."""
+    fields = dataclasses.fields(cls)
+    if any(f.metadata.get(_OMIT) for f in fields):
+        return None
+    hints = typing.get_type_hints(cls)
+    _BUSY.add(cls)
+    try:
+        items = [f"{_key(f)!r}: {_source(hints[f.name], f'{value}.{f.name}', names, depth + 1)}"
+                 for f in fields]
+    finally:
+        _BUSY.discard(cls)
+    return "{" + ", ".join(items) + "}"
 
 
 Plan = tuple[tuple[str, str, Convert, bool], ...]
@@ -310,18 +422,34 @@ def _writer(hint: Any) -> Convert:
         if len(options) == 1:
             one = options[0]
             return lambda v: None if v is None else one(v)
+        if all(dataclasses.is_dataclass(a) for a in args if a is not type(None)):
+            return _part_json
         return _plain
+    if origin in (dict, Mapping) and len(args) == 2 and args[1] is not Any:
+        inner_value = _writer(args[1])
+        if inner_value is _identity:
+            return dict
+        return lambda v: {k: inner_value(x) for k, x in v.items()}
     if origin in (dict, Mapping) or hint is Any:
         return _plain
     return _identity
 
 
+def _part_json(value: Any) -> Any:
+    """A value of a union of parts (or None) as JSON."""
+    return None if value is None else to_json(value)
+
+
 _SCALARS_TYPES = (int, str, bool, float, type(None))
+_SCALARS_SET = frozenset(_SCALARS_TYPES)
 
 
 def _plain(value: Any) -> Any:
     """Any value as JSON-ready data, for fields typed loosely (Any, unions)."""
     if isinstance(value, tuple | list):
+        # Mostly scalars (scores): checked in one pass in C, copied in one more.
+        if _SCALARS_SET.issuperset(map(type, value)):
+            return list(value)
         return [v if type(v) in _SCALARS_TYPES else _plain(v) for v in value]
     if isinstance(value, Mapping):
         return {k: _plain(v) for k, v in value.items()}
@@ -413,6 +541,8 @@ def read_as(hint: Any, data: Any) -> Any:
 def frozen(value: Any) -> Any:
     """JSON data with its lists as tuples, for fields typed loosely."""
     if isinstance(value, list | tuple):
+        if _SCALARS_SET.issuperset(map(type, value)):
+            return tuple(value)
         return tuple([v if type(v) in _SCALARS_TYPES else frozen(v) for v in value])
     if isinstance(value, Mapping):
         return {k: frozen(v) for k, v in value.items()}

@@ -7,6 +7,7 @@ from typing import Any, TypeVar
 import cardroom.games.love_formula.scoring as scoring
 from cardroom.core.cardset import cards_of
 from cardroom.core.events import Viewer
+from cardroom.core.views import Memo, builder
 from cardroom.games.love_formula.cards.catalog import (
     CAT,
     CONNECTION,
@@ -101,12 +102,12 @@ def table_view(s: LoveFields, seat: Viewer) -> LoveTable:
 def _public(s: LoveFields, seat: Viewer, part: type[P], **more: Any) -> P:
     """What everyone sees; the expansions' parts as ``seat`` sees them (the
     referee's hold more)."""
-    return part(
+    return builder(part)(
         stage=s.stage, round=s.round, pick=s.pick, step=STEP_NAMES[s.step],
         deck_size=len(s.deck), discard=tuple([ids[c] for c in s.discard]),
         out_size=s.unused_jobs.bit_count(),
-        hand_sizes=tuple([hand.bit_count() for hand in s.hands]),
-        pack_sizes=tuple([pack.bit_count() for pack in s.packs]),
+        hand_sizes=tuple(map(int.bit_count, s.hands)),
+        pack_sizes=tuple(map(int.bit_count, s.packs)),
         zones=tuple([zone_view(s, owner) for owner in range(s.players)]),
         table=tuple([code(c) for c in s.table]), order=tuple(s.order),
         turn=s.actor if s.actor >= 0 else None, turn_pos=s.turn_pos, moves=s.moves_left,
@@ -129,9 +130,24 @@ def breakdown_view(s: LoveFields) -> tuple[Breakdown, ...]:
     return tuple(out)
 
 
+# A zone changes only when a card joins or leaves it or a heart token
+# expires, and every view shows every zone: each is built once (a memo by
+# what it is built from: its couples, the cards on each with their hearts
+# and who attached them, and its loose preparations).
+_ZONES: Memo[tuple[Any, ...], Zone] = Memo()
+
+
 def zone_view(s: LoveFields, seat: int) -> Zone:
-    return Zone(couples=tuple([couple_view(s, couple) for couple in s.couples[seat]]),
-                loose=tuple([ids[c] for c in s.unattached[seat]]), vp=zone_vp(s, seat))
+    hearts, by, attached = s.hearts, s.attached_by, s.attached
+    couples, loose = s.couples[seat], s.unattached[seat]
+    key = (tuple([(c, *attached[c], *map(hearts.get, attached[c]), *map(by.get, attached[c]))
+                  for c in couples]), *loose)
+    zone = _ZONES.get(key)
+    if zone is None:
+        zone = _ZONES.keep(key, Zone(
+            couples=tuple([couple_view(s, couple) for couple in couples]),
+            loose=tuple([ids[c] for c in loose]), vp=zone_vp(s, seat)))
+    return zone
 
 
 def couple_view(s: LoveFields, couple: int) -> Couple:

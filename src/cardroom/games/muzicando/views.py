@@ -3,10 +3,12 @@ state's invariants."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from cardroom.core.cardset import mask_of
 from cardroom.core.events import Viewer
+from cardroom.core.views import Memo, builder
 from cardroom.games.muzicando.actions import action_text, xy
 from cardroom.games.muzicando.cards import (
     BID_BY_TEXT,
@@ -19,10 +21,12 @@ from cardroom.games.muzicando.cards import (
     bid_text,
     contract_value,
 )
-from cardroom.games.muzicando.fields import PARTNERSHIP_MODE, PHASE_PLAY, MuzicandoFields
+from cardroom.games.muzicando.fields import PARTNERSHIP_MODE, PHASE_PLAY, Layout, MuzicandoFields
 from cardroom.games.muzicando.rules.grid import Glissando, Sarabanda
 from cardroom.games.muzicando.rules.seats import TEAMS, active_mask, team_of
 from cardroom.games.muzicando.viewtypes import (
+    AnyDeal,
+    LaidCards,
     MuzicandoRefereeTable,
     MuzicandoSeatTable,
     MuzicandoTable,
@@ -33,6 +37,8 @@ P = TypeVar("P", bound=MuzicandoTable)
 _codes = CODES.tuple_of
 
 def _seats(mask: int, players: int) -> tuple[int, ...]:
+    if not mask:
+        return ()
     return tuple([s for s in range(players) if mask >> s & 1])
 
 
@@ -52,24 +58,62 @@ def table_view(s: MuzicandoFields, seat: Viewer) -> MuzicandoTable:
 
 def _public(s: MuzicandoFields, part: type[P], **more: Any) -> P:
     n = s.players
-    return part(
+    return builder(part)(
         mode=s.mode, bidding=s.bids,
         deal=min(s.deal_no + 1, s.deals), deals=s.deals, deals_done=s.deal_no,
         dealer=s.dealer, cards_each=s.hand_size,
         teams=TEAMS if s.mode == PARTNERSHIP_MODE else None,
-        calls=tuple([(x, action_text(a)) for x, a in s.calls]),
+        calls=tuple([(x, _call(a)) for x, a in s.calls]) if s.calls else (),
         contract=bid_text(s.contract) if s.contract >= 0 else None,
         declarer=_or_none(s.declarer), opener=_or_none(s.opener),
         chooser=_or_none(s.chooser),
         layout=LAYOUT_LETTERS[s.layout] if s.layout >= 0 else None,
-        table=s.table.to_view() if s.table is not None else None,
+        table=_layout(s.table) if s.table is not None else None,
         opened=s.opened,
-        hand_sizes=tuple([h.bit_count() for h in s.hands]),
+        hand_sizes=tuple(map(int.bit_count, s.hands)),
         pile=len(s.pile),
         blocked=_seats(s.blocked, n), rest=_or_none(s.rest),
         passed=_seats(s.passed, n), out=tuple(s.places),
-        missing=tuple([_codes(m) for m in s.missing]),
-        results=tuple([deal_result(r) for r in s.results]), **more)
+        missing=tuple(map(_codes, s.missing)),
+        results=tuple(map(_result, s.results)), **more)
+
+
+_CALLS: Memo[int, str] = Memo()
+
+
+def _call(action: int) -> str:
+    text = _CALLS.get(action)
+    if text is None:
+        text = _CALLS.keep(action, action_text(action))
+    return text
+
+
+# A layout's cards never move once laid, so its view changes only with the
+# cards laid (``on_table``), and most views come between two plays: each is
+# built once per layout object and cards laid. By the object's identity; the
+# memo holds the object, so that its id stays its own.
+_LAYOUTS: Memo[tuple[int, int], tuple[Layout, LaidCards]] = Memo(256)
+
+
+def _layout(table: Layout) -> LaidCards:
+    key = (id(table), table.on_table())
+    hit = _LAYOUTS.get(key)
+    if hit is None or hit[0] is not table:
+        hit = _LAYOUTS.keep(key, (table, table.to_view()))
+    return hit[1]
+
+
+# A deal's record never changes once made (fields.py), and every later view
+# shows it: each is read into its part once. By the record's identity (a
+# record is a dict); the memo holds the record, so that its id stays its own.
+_RESULTS: Memo[int, tuple[Mapping[str, Any], AnyDeal]] = Memo()
+
+
+def _result(record: Mapping[str, Any]) -> AnyDeal:
+    hit = _RESULTS.get(id(record))
+    if hit is None or hit[0] is not record:
+        hit = _RESULTS.keep(id(record), (record, deal_result(record)))
+    return hit[1]
 
 
 # ----- invariants ----------------------------------------------------------------

@@ -25,7 +25,9 @@ class PapayooFields(State):
     pass_count: int  # cards each seat passes to its left
     phase_name: str  # PHASE_PASS, PHASE_PLAY or PHASE_OVER
     totals: list[int]  # per seat: points of the finished rounds
-    round_points: list[list[int]]  # per finished round: each seat's points
+    # per finished round: each seat's points (replaced as a round ends, never
+    # changed in place: clones and views share it)
+    round_points: tuple[tuple[int, ...], ...]
 
     # ----- passing -------------------------------------------------------
     hands: list[int]  # per seat: the cards held (chosen ones too, until delivered)
@@ -55,5 +57,5 @@ class PapayooFields(State):
         c.last_seats, c.last_cards = self.last_seats, self.last_cards  # never changed in place
         c.taken, c.voids, c.played = self.taken[:], self.voids[:], self.played
         c.totals = self.totals[:]
-        c.round_points = [p[:] for p in self.round_points]
+        c.round_points = self.round_points
         return c

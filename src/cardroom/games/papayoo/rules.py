@@ -51,7 +51,7 @@ def setup(s: PapayooFields) -> None:
     s.round_index = 0
     s.dealer = 0  # D1: seat 0 deals the first round
     s.totals = [0] * n
-    s.round_points = []
+    s.round_points = ()
     start_round(s)
 
 
@@ -159,7 +159,7 @@ def finish_trick(s: PapayooFields) -> None:
 
 def finish_round(s: PapayooFields) -> None:
     points = s.taken[:]
-    s.round_points.append(points)
+    s.round_points = (*s.round_points, tuple(points))
     for seat, p in enumerate(points):
         s.totals[seat] += p
     s.round_index += 1

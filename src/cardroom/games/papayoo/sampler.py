@@ -63,7 +63,7 @@ class Determinizer:
         s.hand_size, s.pass_count = DEAL_TABLE[n]
         s.rounds, s.round_index = t.rounds, t.round - 1
         s.dealer, s.phase_name = t.dealer, view.phase
-        s.totals, s.round_points = list(view.scores), [list(p) for p in t.round_points]
+        s.totals, s.round_points = list(view.scores), t.round_points
         s.taken = list(t.taken_points)
         s.voids = [sum(1 << SUIT_LETTERS.index(x) for x in v) for v in t.voids]
         s.played = mask_of_codes(t.played)

@@ -24,7 +24,7 @@ def scores(s: PapayooFields) -> list[Any]:
 
 def result(s: PapayooFields) -> Result:
     out = standing(s)
-    out.detail["rounds"] = [p[:] for p in s.round_points]
+    out.detail["rounds"] = [list(p) for p in s.round_points]
     return out
 
 

@@ -6,6 +6,7 @@ from typing import Any, TypeVar
 
 from cardroom.core.cardset import mask_of
 from cardroom.core.events import Viewer
+from cardroom.core.views import Memo, builder
 from cardroom.games.papayoo.cards import (
     CODE,
     CODES,
@@ -46,29 +47,38 @@ def table_view(s: PapayooFields, seat: Viewer) -> PapayooTable:
 
 def _public(s: PapayooFields, part: type[P], **more: Any) -> P:
     seats, cards, turn = s.trick_seats, s.trick_cards, s.turn
-    return part(
+    return builder(part)(
         round=min(s.round_index + 1, s.rounds),
         rounds=s.rounds,
         dealer=s.dealer,
         pass_count=s.pass_count,
-        hand_sizes=tuple([h.bit_count() for h in s.hands]),
+        hand_sizes=tuple(map(int.bit_count, s.hands)),
         papayoo=CODE[s.papayoo] if s.papayoo >= 0 else None,
-        trick=tuple([(st, CODE[c]) for st, c in zip(seats, cards, strict=True)]),
+        trick=tuple([(st, CODE[c]) for st, c in zip(seats, cards, strict=True)]) if cards else (),
         trick_winner=seats[trick_winner(cards)] if cards else None,
         last_trick=_last_trick(s) if s.last_cards else None,
         leader=seats[0] if seats else turn,
         turn=turn if s.phase_name == PHASE_PLAY else None,
         played=_codes(s.played),
         taken_points=tuple(s.taken),
-        voids=tuple([_SUITS[v] for v in s.voids]),
-        round_points=tuple([tuple(p) for p in s.round_points]), **more)
+        voids=tuple(map(_SUITS.__getitem__, s.voids)),
+        round_points=s.round_points, **more)
+
+
+# A trick stays the last one for a whole trick of views: built once.
+_LAST_TRICKS: Memo[tuple[int, ...], LastTrick] = Memo()
 
 
 def _last_trick(s: PapayooFields) -> LastTrick:
     seats, cards = s.last_seats, s.last_cards
-    plays = tuple([(st, CODE[c]) for st, c in zip(seats, cards, strict=True)])
-    return LastTrick(plays=plays, winner=seats[trick_winner(cards)],
-                     points=points(mask_of(cards), s.papayoo))
+    key = (s.papayoo, *seats, *cards)
+    part = _LAST_TRICKS.get(key)
+    if part is None:
+        plays = tuple([(st, CODE[c]) for st, c in zip(seats, cards, strict=True)])
+        part = _LAST_TRICKS.keep(key, LastTrick(
+            plays=plays, winner=seats[trick_winner(cards)],
+            points=points(mask_of(cards), s.papayoo)))
+    return part
 
 
 def invariant_errors(s: PapayooFields) -> list[str]:

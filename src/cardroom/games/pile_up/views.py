@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from cardroom.core.cardset import cards_of
 from cardroom.core.events import Viewer
+from cardroom.core.views import Memo, builder
 from cardroom.games.pile_up.cards import (
     CODE,
     EFFECT_ARM,
@@ -56,7 +57,7 @@ def table_view(s: PileUpFields, seat: Viewer) -> PileUpTable:
 
 
 def _public(s: PileUpFields, part: type[P], **more: Any) -> P:
-    return part(
+    return builder(part)(
         turn=s.turn,
         dice=tuple(s.dice),
         number=s.number or None,
@@ -64,11 +65,11 @@ def _public(s: PileUpFields, part: type[P], **more: Any) -> P:
         last=TYPE_CODE[s.last] if s.last >= 0 else None,
         armed_before=s.armed_before,
         from_minus=s.from_minus,
-        columns=tuple([column_view(s, n) for n in NUMBERS]),
+        columns=_columns(s),
         pile_size=len(s.pile),
-        hand_sizes=tuple([h.bit_count() for h in s.hands]),
-        known=tuple([_codes(k) for k in s.known]),
-        minus=tuple([_codes(m) for m in s.minus]),
+        hand_sizes=tuple(map(int.bit_count, s.hands)),
+        known=tuple(map(_codes, s.known)),
+        minus=tuple(map(_codes, s.minus)),
         give=Give(left=s.give_left, next=s.give_next) if s.phase_name == PHASE_GIVE else None,
         push=_push(s), **more)
 
@@ -80,8 +81,18 @@ def _push(s: PileUpFields) -> Push | None:
                 chooser=s.chooser, die=s.push_die or None)
 
 
+# Hands, minus piles and columns change a few cards at a time and most of
+# them not at all between two views: each set's codes and each column's
+# part are built once (a memo by value).
+_CODES: Memo[int, tuple[str, ...]] = Memo()
+_COLUMNS: Memo[tuple[int, ...], Column] = Memo()
+
+
 def _codes(mask: int) -> tuple[str, ...]:
-    return tuple([CODE[c] for c in cards_of(mask)])
+    out = _CODES.get(mask)
+    if out is None:
+        out = _CODES.keep(mask, tuple([CODE[c] for c in cards_of(mask)]))
+    return out
 
 
 def pile_codes(s: PileUpFields) -> tuple[str, ...]:
@@ -89,14 +100,23 @@ def pile_codes(s: PileUpFields) -> tuple[str, ...]:
     return tuple([CODE[c] for c in reversed(s.pile)])
 
 
-def column_view(s: PileUpFields, number: int) -> Column:
-    stacks = s.columns[number - 1]
-    return Column(
+def _columns(s: PileUpFields) -> tuple[Column, ...]:
+    armed, kept = s.armed, _COLUMNS.get
+    out = []
+    for number, stacks in zip(NUMBERS, s.columns, strict=True):
+        on = bool(armed >> (number - 1) & 1)
+        part = kept((number, on, *stacks))
+        out.append(_column(number, stacks, on) if part is None else part)
+    return tuple(out)
+
+
+def _column(number: int, stacks: list[int], armed: bool) -> Column:
+    return _COLUMNS.keep((number, armed, *stacks), Column(
         number=number,
         stacks=tuple([(TYPE_CODE[type_of_mask(st)], st.bit_count()) for st in stacks]),
-        armed=bool(s.armed >> (number - 1) & 1),
+        armed=armed,
         size=column_size(stacks),
-    )
+    ))
 
 
 def invariant_errors(s: PileUpFields) -> list[str]:

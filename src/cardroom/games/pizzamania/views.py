@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from cardroom.core.cardset import cards_of
 from cardroom.core.events import Viewer
+from cardroom.core.views import Memo, builder
 from cardroom.games.pizzamania.actions import CHOICE_TEXT
 from cardroom.games.pizzamania.cards import (
     BASE_CODES,
@@ -44,38 +45,53 @@ P = TypeVar("P", bound=PizzamaniaTable)
 def table_view(s: PizzamaniaFields, seat: Viewer) -> PizzamaniaTable:
     if seat is None:
         return _public(s, seat, PizzamaniaRefereeTable,
-                       hands=tuple([tuple(unpack(h)) for h in s.hands]),
-                       aside=tuple(unpack(s.aside)),
+                       hands=tuple(map(_values, s.hands)),
+                       aside=_values(s.aside),
                        base_order=tuple([BASE_CODES[k] for k in reversed(s.base_deck)]))
     if isinstance(seat, int):
-        return _public(s, seat, PizzamaniaSeatTable, hand=tuple(unpack(s.hands[seat])))
+        return _public(s, seat, PizzamaniaSeatTable, hand=_values(s.hands[seat]))
     return _public(s, seat, PizzamaniaTable)
 
 
 def _public(s: PizzamaniaFields, seat: Viewer, part: type[P], **more: Any) -> P:
     """What every viewer knows, and of the exchanges and choices what ``seat`` may."""
-    return part(
+    deck = s.base_deck
+    return builder(part)(
         round=s.round_no,
         rounds=s.rounds,
         simple=s.simple,
         hand_sizes=tuple(s.sizes),
-        set_aside=size(s.aside),
+        set_aside=len(_values(s.aside)),
         base=BASE_CODES[s.base],
         base_size=BASE_SIZE[s.base],
-        base_deck=len(s.base_deck),
-        base_deck_makeup={code: s.base_deck.count(k) for k, code in enumerate(BASE_CODES)},
+        base_deck=len(deck),
+        base_deck_makeup={code: deck.count(k) for k, code in enumerate(BASE_CODES)},
         pile=tuple(zip(s.pile_seats, s.pile, strict=True)),
         top=top_of(s.pile),
         turner=s.turner,
         passed=tuple(cards_of(s.passed)),
         turn=None if s.over or s.choosing else s.turn,
         finished=tuple(s.finished),
-        played=tuple([tuple(unpack(p)) for p in s.played]),
+        played=tuple(map(_values, s.played)),
         chefs=dict(s.holders),
-        exchanges=tuple([_gift(g, seat) for g in s.exchanges]),
-        orders=tuple([tuple(o) for o in s.orders]),
+        exchanges=tuple([_gift(g, seat) for g in s.exchanges]) if s.exchanges else (),
+        orders=tuple(map(tuple, s.orders)),
         choices=_choices(s, seat),
         places=tuple(places(s.finished, s.players)), **more)
+
+
+# Hands and played piles change a few toppings at a time, most of them not
+# at all between two views: each pile's values are listed once (a memo by
+# value), and so is each gift as a viewer sees it.
+_VALUES: Memo[int, tuple[int, ...]] = Memo()
+_GIFTS: Memo[tuple[Any, ...], Exchange] = Memo()
+
+
+def _values(pile: int) -> tuple[int, ...]:
+    out = _VALUES.get(pile)
+    if out is None:
+        out = _VALUES.keep(pile, tuple(unpack(pile)))
+    return out
 
 
 def _choices(s: PizzamaniaFields, seat: Viewer) -> tuple[str | None, ...]:
@@ -89,8 +105,13 @@ def _choices(s: PizzamaniaFields, seat: Viewer) -> tuple[str | None, ...]:
 
 def _gift(g: Gift, seat: Viewer) -> Exchange:
     shown = seat is None or seat in (g.giver, g.receiver)
-    return Exchange(chef=g.chef, giver=g.giver, receiver=g.receiver, count=g.count,
-                    which=g.which, cards=tuple(unpack(g.cards)) if shown else None)
+    key = (g.chef, g.giver, g.receiver, g.count, g.which, g.cards if shown else -1)
+    part = _GIFTS.get(key)
+    if part is None:
+        part = _GIFTS.keep(key, Exchange(
+            chef=g.chef, giver=g.giver, receiver=g.receiver, count=g.count, which=g.which,
+            cards=_values(g.cards) if shown else None))
+    return part
 
 
 def invariant_errors(s: PizzamaniaFields) -> list[str]:

@@ -44,6 +44,13 @@ def _openers(layout: int) -> tuple[int, ...]:
 
 
 OPENERS: Final = {PARADA: _openers(PARADA), MUZICANDO: _openers(MUZICANDO)}
+# The codes of each colour's notes low..high (a column as a view shows it),
+# by colour, low and high: views ask for every column at every play.
+RUNS: Final[tuple[tuple[tuple[tuple[str, ...], ...], ...], ...]] = tuple(
+    tuple(tuple(tuple([CODE[card_of(col, n)] for n in range(low, high + 1)])
+                for high in range(NOTES)) for low in range(NOTES))
+    for col in range(COLOURS)
+)
 COLOUR_NOTES: Final[tuple[int, ...]] = tuple(
     sum(1 << card_of(col, n) for n in range(NOTES)) for col in range(COLOURS)
 )
@@ -181,11 +188,10 @@ class ColumnLayout(Layout):
     def to_view(self) -> ColumnTable:
         columns = {}
         for col in range(COLOURS):
-            if self.low[col] >= 0:
-                notes = tuple(CODE[card_of(col, n)]
-                              for n in range(self.low[col], self.high[col] + 1))
-                columns[COLOUR_LETTERS[col]] = notes
-        signs = tuple(CODE[s] for s in SIGN_CARD if self.laid >> s & 1)
+            low = self.low[col]
+            if low >= 0:
+                columns[COLOUR_LETTERS[col]] = RUNS[col][low][self.high[col]]
+        signs = tuple([CODE[s] for s in SIGN_CARD if self.laid >> s & 1])
         return ColumnTable(columns=columns, signs=signs)
 
     @staticmethod
