@@ -1,0 +1,70 @@
+"""The view machinery's quick paths give what the plain ones give."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from cardroom.core.cardset import CardCodes
+from cardroom.core.events import PUBLIC
+from cardroom.core.game import Game
+from cardroom.core.rng import Rng
+from cardroom.core.views import Memo, builder, prepare
+from cardroom.games import all_games
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class _Part:
+    name: str
+    cards: tuple[str, ...]
+    size: int | None = None
+
+
+def test_a_memo_empties_itself_at_its_limit() -> None:
+    memo: Memo[int, str] = Memo(limit=3)
+    for key in range(3):
+        memo.keep(key, str(key))
+    assert len(memo) == 3
+    assert memo.keep(3, "3") == "3"
+    assert dict(memo) == {3: "3"}
+
+
+def test_a_part_built_by_its_builder_equals_one_built_by_its_class() -> None:
+    prepare(_Part)
+    make = builder(_Part)
+    assert make is not _Part
+    built = make(name="a", cards=("1", "2"))
+    assert built == _Part(name="a", cards=("1", "2")) and built.size is None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        built.name = "b"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("size", [5, 8, 36, 60, 64, 70])
+def test_codes_of_a_mask_as_a_tuple_are_its_codes_in_order(size: int) -> None:
+    codes = CardCodes([f"c{i}" for i in range(size)])
+    rng = random.Random(size)
+    masks = [0, 1, (1 << size) - 1, 1 << (size - 1)]
+    masks += [rng.randrange(1 << size) for _ in range(200)]
+    for mask in masks:
+        assert codes.tuple_of(mask) == tuple(codes.of(mask))
+
+
+GAMES = sorted(all_games(), key=lambda g: g.id)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
+def test_the_json_view_is_the_typed_views_json_for_every_viewer(game: Game) -> None:
+    """``State.view`` writes the JSON from the state's fields without the
+    ``View``; it must stay what ``seen(...).to_json()`` gives."""
+    state = game.new(game.min_players, 5)
+    rng = Rng(9)
+    for _ in range(80):
+        for viewer in [*range(state.players), PUBLIC, None]:
+            assert state.view(viewer) == state.seen(viewer).to_json()
+            assert state.view(viewer, 3, log=False) == state.seen(viewer, 3, False).to_json()
+        if state.is_over():
+            break
+        seat = min(state.to_act())
+        state.act(seat, rng.choice(state.legal_texts(seat)))
