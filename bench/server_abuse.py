@@ -156,6 +156,7 @@ import tempfile
 import threading
 import time
 import traceback
+import urllib.request
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -1183,12 +1184,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             timings[f"{name} start"] = t0 - began
             time.sleep(max(0.0, t0 - time.monotonic()))
             first = cpu_mark(server)
+            pushes0 = person_pushes(server.url)
             ticks0 = (proc_ticks(honest.pid), proc_ticks(attacker.pid if attacks else None))
             fds_peak = open_fds(server.pid)
             while time.monotonic() < t1:
                 time.sleep(min(1.0, max(0.0, t1 - time.monotonic())))
                 fds_peak = max(fds_peak, open_fds(server.pid))
             last = cpu_mark(server)
+            server_pushes = server_p99_bound(pushes0, person_pushes(server.url))
             ticks1 = (proc_ticks(honest.pid), proc_ticks(attacker.pid if attacks else None))
             rss = sampler.sample()
             probe.join(max(0.0, t1 + 1 - time.monotonic()))
@@ -1210,6 +1213,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 / max(1, last.machine[1] - first.machine[1]) * (os.cpu_count() or 1),
                 "server_rss_mb": rss[1] / 1024, "bot_workers_rss_mb": rss[2] / 1024,
                 "server_fds_peak": fds_peak, "bot_workers": len(server.bot_pids()),
+                "server_act_to_push": server_pushes,
                 "probe": probe.result}  # filled in by the probe, maybe after the phase
             mark["other_cpu_pct"] = mark["machine_busy_pct"] - sum(mark[k] for k in (
                 "server_cpu_pct", "bot_workers_cpu_pct", "honest_clients_cpu_pct",
@@ -1280,6 +1284,34 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     if "failure" not in report:
         report["goal_met"] = all(p["goal_met"] for p in report["phases"])
     return report
+
+
+_PERSON_BUCKET = re.compile(
+    r'^cardroom_act_to_push_seconds_bucket\{by="person",le="([^"]+)"\} (\S+)$', re.M)
+
+
+def person_pushes(url: str) -> dict[float, int]:
+    """The server's own act-to-push histogram of people's moves, read from
+    its ``/metrics`` (which answers 127.0.0.1): the count at or under each
+    bucket bound, in seconds; empty when it cannot be read."""
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    try:
+        with opener.open(f"{url}/metrics", timeout=5) as answer:
+            text = answer.read().decode()
+    except OSError:
+        return {}
+    return {float(m[1]): int(float(m[2])) for m in _PERSON_BUCKET.finditer(text)}
+
+
+def server_p99_bound(before: dict[float, int], after: dict[float, int]) -> dict[str, Any]:
+    """The acts the server counted between two readings and the smallest
+    bucket bound (ms) that 99% of them are under: the server's clock, from
+    the act read off its socket to the pushes queued, with no client's
+    stall in it (the clients share this machine's cores with the attackers)."""
+    deltas = {bound: count - before.get(bound, 0) for bound, count in after.items()}
+    total = deltas.get(math.inf, 0)
+    under = [bound for bound in sorted(deltas) if total and deltas[bound] >= 0.99 * total]
+    return {"count": total, "p99_at_most_ms": under[0] * 1000 if under else None}
 
 
 def phase_report(mark: dict[str, Any], stats: dict[str, Any], go: float) -> dict[str, Any]:
@@ -1390,6 +1422,10 @@ def show(report: dict[str, Any], out: Any = sys.stdout) -> None:
             extra.append(f"server RSS {p['server_rss_mb']:.0f} MB, fds peak "
                          f"{p['server_fds_peak']}, client lag p99 "
                          f"{_ms(p['client_lag_ms']['p99'])} ms")
+            own = p.get("server_act_to_push") or {}
+            if own.get("p99_at_most_ms") is not None:
+                extra.append(f"the server's own act->push p99 <= {own['p99_at_most_ms']:g} ms "
+                             f"({own['count']} acts)")
             say(f"  {p['name']:<14}" + "; ".join(extra))
             for example in p["honest_error_examples"][:2]:
                 say(f"  {'':<14}e.g. {example[:160]}")
