@@ -118,8 +118,13 @@ A plain-text table: per phase, the honest acts' act-to-push latency (p50,
 p90, p99, max), the ``medium`` bots' move times (p50, p99, max), the honest
 clients' errors, CPU of the server, its bot workers and the attackers, and
 whether the goal held: act-to-push p99 under 50 ms and bot moves p99 under
-1 s, with no honest error. Then per attack: items, served, refused, errors
-and the answers counted. ``--json`` prints one JSON object on stdout (and
+1 s, with no honest error. Under it, per phase: the honest clients' own
+event-loop lag (p99: how late their process got the CPU, which is added to
+every latency they measure) and the server's own act-to-push p99, read from
+its ``/metrics`` histogram at the phase's start and end (an upper bound by
+the histogram's buckets: from the act read off its socket to the pushes
+queued, with no client's stall in it). Then per attack: items, served,
+refused, errors and the answers counted. ``--json`` prints one JSON object on stdout (and
 the table on stderr). Exit status: 0 when every phase met the goal, 1 when
 not, 2 when the run failed.
 
