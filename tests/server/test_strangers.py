@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -335,8 +336,11 @@ def test_a_restart_closes_stale_waiting_tables_and_loads_the_rest_lazily(
             assert time.monotonic() < deadline, "the load was not logged"
             time.sleep(0.05)
     # An operator reads where a takeover's time went.
-    assert said[-1].startswith("took 3 tables that no node played: ")
-    assert all(part in said[-1] for part in ("claim", "read", "replay"))
+    # fresh[1] may have been loaded by the request before the start's round
+    # claimed the others.
+    line = (r"took [23] tables that no node played: [\d.]+ s "
+            r"\(claim [\d.]+ s, read [\d.]+ s, replay [\d.]+ s\)")
+    assert re.fullmatch(line, said[-1]), said
 
 
 def test_requests_for_tables_not_in_play_are_counted_per_address(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import threading
 import time
 from collections import deque
@@ -64,6 +65,8 @@ TAKE_BATCH = 50
 # A request for a table not here starts a round of taking orphans at most
 # this often (seconds); the node's loop starts one every half renewal.
 ORPHANS_EVERY_S = 0.25
+# Threads for CPU work off the event loop (asyncio.to_thread's default count).
+CPU_THREADS = min(32, (os.cpu_count() or 1) + 4)
 # How often a node writes its report (its lobby tables and connections) and
 # reads the others' (seconds; or each renewal, if renewals are further apart).
 LOOK_EVERY_S = 2.0
@@ -120,10 +123,12 @@ class Room:
         # SQLite has one writer; PostgreSQL takes several tables' writes at
         # once (each table's own stay in order: they are made under its lock).
         writers = POSTGRES_WRITERS if self.node.several else 1
-        self.writer = ThreadPoolExecutor(writers, thread_name_prefix="cardroom-db")
+        self.writer = started_pool(writers, "cardroom-db")
         # The node's leases are renewed on a thread of their own, so that a
         # long queue of moves never lets a living node's leases run out.
-        self.leasing = ThreadPoolExecutor(1, thread_name_prefix="cardroom-lease")
+        self.leasing = started_pool(1, "cardroom-lease")
+        # CPU work that must not hold the event loop: dealing, replays.
+        self.cpu = started_pool(CPU_THREADS, "cardroom-cpu")
         # ... and kept alive by a thread that needs nothing of the event
         # loop, which may be slow for seconds (a takeover, a flood of
         # tables) and must not lose its tables for that.
@@ -185,13 +190,22 @@ class Room:
         return self.taking
 
     async def orphans_claimed(self) -> None:
-        """Wait until the tables no node plays are claimed, in a round
-        started now if none is under way and none started in the last
-        ORPHANS_EVERY_S (requests for tables that do not exist start no more)."""
-        if self.taking is None or self.taking.done():
-            if time.monotonic() - self.orphans_at < ORPHANS_EVERY_S:
-                return
-            self.take_orphans()
+        """Wait until the tables no node plays are claimed: by the round under
+        way, else by one started since this was asked, else by one started
+        once ORPHANS_EVERY_S has passed since the last began (requests for
+        tables that do not exist start no more). A round that ended moments
+        before may have found a lease a moment short of running out: the
+        clients held for that lease ask together as it runs out, and one
+        round claims all their tables."""
+        asked = self.orphans_at
+        while self.taking is None or self.taking.done():
+            if self.orphans_at > asked:
+                return  # a round began after the ask, and has ended
+            wait = self.orphans_at + ORPHANS_EVERY_S - time.monotonic()
+            if wait <= 0:
+                self.take_orphans()
+                break
+            await asyncio.sleep(wait)
         await self.claimed.wait()
 
     async def _take_orphans(self, claimed: asyncio.Event) -> None:
@@ -237,7 +251,7 @@ class Room:
                 found = await (reading or self._read(batch, took))
                 reading = (asyncio.ensure_future(self._read(batches[at + 1], took))
                            if at + 1 < len(batches) else None)
-                for live in await took.timed("replay", asyncio.to_thread(_build_each, found)):
+                for live in await took.timed("replay", self.work(_build_each, found)):
                     self._ready(live)
                     waiting[live.id].set_result(live)
                     loaded += 1
@@ -260,7 +274,7 @@ class Room:
         await self.drain()
         self.stopping.set()
         if self.renewer.is_alive():
-            await asyncio.to_thread(self.renewer.join, 10)
+            await self.work(self.renewer.join, 10)
         for task in list(self.tasks):
             task.cancel()
         for pool in (self.pool, self.background):
@@ -270,6 +284,7 @@ class Room:
             await self.lease(self.node.leave)
         self.writer.shutdown(wait=True)
         self.leasing.shutdown(wait=True)
+        self.cpu.shutdown(wait=False)
         self.store.close()
 
     async def drain(self) -> None:
@@ -408,6 +423,10 @@ class Room:
         task.add_done_callback(self.tasks.discard)
         return task
 
+    async def work(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` on one of the room's CPU threads."""
+        return await asyncio.get_running_loop().run_in_executor(self.cpu, partial(fn, *args))
+
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         loop = asyncio.get_running_loop()
         started = time.perf_counter()
@@ -471,7 +490,7 @@ class Room:
         if data is None:
             return None
         # Replaying a long game is CPU work: not on the event loop.
-        live = await asyncio.to_thread(build, data)
+        live = await self.work(build, data)
         self._ready(live)
         return live
 
@@ -510,7 +529,7 @@ class Room:
                      account: tuple[int, str] | None) -> dict[str, Any]:
         # Checking the options deals a game, and building the table makes
         # its bots: CPU work, off the event loop.
-        live = await asyncio.to_thread(_prepare, body)
+        live = await self.work(_prepare, body)
         owner = await self._open(live, address, account)
         return {"table": live.id, "invite": f"/tables/{live.id}", "owner_token": owner,
                 **live.info(self.clock.now())}
@@ -521,7 +540,7 @@ class Room:
         seat (its token returned) and the other seats scripted; unlisted."""
         name = display_name(body.get("name"))
         await self.db(refuse_banned_name, self.store.engine, name)
-        live = await asyncio.to_thread(_prepare_lesson, game_id)
+        live = await self.work(_prepare_lesson, game_id)
         assert live.lesson is not None
         token = security.new_token()
         seat = live.seat(live.lesson.seat)
@@ -610,7 +629,7 @@ class Room:
         """Under the finished table's lock: make the next table, with the
         asker seated, store it linked from the finished one, and tell the
         finished table's connections where it is."""
-        again = await asyncio.to_thread(_prepare, _again_body(live.data))
+        again = await self.work(_prepare, _again_body(live.data))
         data = again.data
         token = security.new_token()
         for old, new in zip(live.data.seats, data.seats, strict=True):
@@ -1343,3 +1362,17 @@ def _prepare(body: dict[str, Any]) -> LiveTable:
         if seat.kind == "human" and data.clock is not None:
             seat.clock_s = data.clock[0]
     return build(data)
+
+
+def started_pool(workers: int, name: str) -> ThreadPoolExecutor:
+    """A thread pool with every thread already running. A pool starts a
+    thread when work comes and none is idle, and starting one blocks the
+    caller until the new thread runs: on a loaded machine that held the
+    event loop for over 0.1 s. Made before the loop serves anyone."""
+    pool = ThreadPoolExecutor(workers, thread_name_prefix=name)
+    ready = threading.Barrier(workers + 1)
+    for _ in range(workers):
+        pool.submit(ready.wait, 10)  # each waits, so the next submit starts a thread
+    with contextlib.suppress(threading.BrokenBarrierError):
+        ready.wait(10)
+    return pool
