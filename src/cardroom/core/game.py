@@ -249,13 +249,10 @@ class State(ABC):
         counts them all."""
         events = self.log.visible_to(seat)
         referee = seat is None
-        options = self.options
         return make_view(
             game=self.game.id, players=self.players, phase=self.phase(),
             to_act=tuple(self.to_act()), over=self.is_over(), seat=seat,
-            scores=frozen(self.scores()),
-            options={k: v for k, v in options.items() if k != "stack"}
-            if "stack" in options else dict(options),
+            scores=frozen(self.scores()), options=dict(self._shown_options()),
             log_size=len(events), table=self.table_view(seat),
             log=events[max(0, since):] if log else None,
             seed=self.seed if referee else None,
@@ -267,13 +264,20 @@ class State(ABC):
         fields, without the ``View`` around them)."""
         events = self.log.visible_to(seat)
         referee = seat is None
-        options = self.options
         return view_json(
             self.game.id, self.players, self.phase(), self.to_act(), self.is_over(), seat,
-            self.scores(),
-            {k: v for k, v in options.items() if k != "stack"} if "stack" in options else options,
-            len(events), self.table_view(seat), events[max(0, since):] if log else None,
+            self.scores(), self._shown_options(), len(events), self.table_view(seat),
+            events[max(0, since):] if log else None,
             self.seed if referee else None, self.given_options if referee else None)
+
+    def _shown_options(self) -> Mapping[str, Any]:
+        """The options a view shows: all but ``stack`` (the cards a test
+        stacked, which no viewer may see). The state's own mapping where it
+        has none: a caller that keeps it copies it."""
+        options = self.options
+        if "stack" in options:
+            return {k: v for k, v in options.items() if k != "stack"}
+        return options
 
     def record(self) -> Record:
         if self.history is None:
