@@ -32,23 +32,12 @@ import time
 from typing import Any
 
 from cardroom.core.cardset import cards_of
-from cardroom.core.game import State
 from cardroom.core.rng import Rng
 from cardroom.games import get_game
 from cardroom.games.love_formula.cards.catalog import CAT
 from cardroom.games.love_formula.state import LoveState
 
 BAR = 15.0
-
-
-def quick_view(state: State, seat: int) -> dict[str, Any]:
-    view: dict[str, Any] = {
-        "game": state.game.id, "players": state.players, "phase": state.phase(),
-        "to_act": list(state.to_act()), "over": state.is_over(), "seat": seat,
-        "scores": state.scores(), "options": dict(state.options),
-    }
-    view.update(state.table_view(seat))
-    return view
 
 
 def play(players: int, seed: int, options: dict[str, Any]
@@ -67,7 +56,7 @@ def play(players: int, seed: int, options: dict[str, Any]
         for seat in list(state.to_act()):
             if seat in state.to_act():
                 legal = state.legal_texts(seat)
-                state.act(seat, bots[seat].choose(quick_view(state, seat), legal))
+                state.act(seat, bots[seat].choose(state.seen(seat, log=False), legal))
     result = state.result()
     share = 1.0 / len(result.ranking[0])
     wins = [share if s in result.ranking[0] else 0.0 for s in range(players)]

@@ -117,6 +117,14 @@ def test_throughput_bench_reports_every_mode_and_the_hearts_ratio() -> None:
         assert rows["papayoo one round (4p) +view"]["vs_hearts_target"] == 3.0
 
 
+def test_love_formula_balance_bench_plays_its_games_and_reports_the_swing() -> None:
+    """The bots get their views from the state as they do in play."""
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "love_formula_balance.py"), "--games", "2",
+         "--players", "2"], capture_output=True, text=True, timeout=300, check=True)
+    assert "Largest swing over all player counts:" in out.stdout
+
+
 def test_env_bench_reports_steps_beside_texas_holdem() -> None:
     out = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "envs.py"), "--games", "papayoo",

@@ -40,7 +40,15 @@ from cardroom.core.pickling import by_fields
 from cardroom.core.ranking import rank
 from cardroom.core.record import Record
 from cardroom.core.rng import Rng
-from cardroom.core.views import View, ViewTypes, frozen, make_view, read_view, view_json
+from cardroom.core.views import (
+    View,
+    ViewTypes,
+    frozen,
+    make_view,
+    read_view,
+    to_json,
+    view_json,
+)
 
 __all__ = ["PUBLIC", "Event", "Game", "GameParts", "Log", "Result", "State",
            "Viewer", "rank", "visible"]
@@ -162,6 +170,12 @@ class State(ABC):
         for the viewer: only what ``seat`` may know (a seat number;
         ``PUBLIC``: what every seat may know; None: everything)."""
 
+    def table_json(self, seat: Viewer) -> dict[str, Any]:
+        """``table_view``'s JSON. A game whose view function is written for
+        ``views.Maker`` overrides this to write the JSON straight from the
+        fields (``views.json_builder``), without the part between."""
+        return to_json(self.table_view(seat))
+
     def resample(self, seat: int, rng: Rng) -> State:
         """A state drawn from ``seat``'s information set (see Game.determinize)."""
         return self.game.determinize(self.seen(seat), rng)
@@ -266,7 +280,7 @@ class State(ABC):
         referee = seat is None
         return view_json(
             self.game.id, self.players, self.phase(), self.to_act(), self.is_over(), seat,
-            self.scores(), self._shown_options(), len(events), self.table_view(seat),
+            self.scores(), self._shown_options(), len(events), self.table_json(seat),
             events[max(0, since):] if log else None,
             self.seed if referee else None, self.given_options if referee else None)
 

@@ -4,12 +4,16 @@ A ``View`` holds what every game shares (the engine protocol's common
 fields) and ``table``: the game's own part, one frozen dataclass per kind
 of viewer (``ViewTypes``: a seat, a spectator, the referee). The rules
 build it (``State.seen``); bots, samplers, encoders and renderers read it
-by attribute. ``to_json`` (``view_json``, which ``State.view`` calls with
-the same fields without building the ``View``) is the one place a view
-becomes the protocol's JSON object (the common fields, then the game's
-fields in declaration order, then ``log``, ``seed`` and ``given_options``
-where present) and ``read_view`` the one place such an object becomes a
-``View`` again, for callers that hold only JSON. ``json_schema`` derives
+by attribute. ``view_json`` is the one place a view becomes the
+protocol's JSON object (the common fields, then the game's fields in
+declaration order, then ``log``, ``seed`` and ``given_options`` where
+present): ``View.to_json`` calls it with its part's JSON (``to_json``),
+``State.view`` with the JSON that the game's view function writes when
+given ``json_builder`` instead of ``builder``, without building the part
+or the ``View``. Both JSON forms are generated from the part's
+declaration by the same code (``_json_body``). ``read_view`` is the one
+place such an object becomes a ``View`` again, for callers that hold only
+JSON. ``json_schema`` derives
 the published schema (docs/schemas/) from the same declarations.
 
 Fields hold tuples, never lists, so a view handed to a bot or kept in an
@@ -60,30 +64,27 @@ class View(Generic[T]):
 
     def to_json(self) -> dict[str, Any]:
         return view_json(self.game, self.players, self.phase, self.to_act, self.over,
-                         self.seat, self.scores, self.options, self.log_size, self.table,
-                         self.log, self.seed, self.given_options)
+                         self.seat, self.scores, self.options, self.log_size,
+                         to_json(self.table), self.log, self.seed, self.given_options)
 
 
 def view_json(game: str, players: int, phase: str, to_act: Sequence[int], over: bool,
               seat: int | str | None, scores: Sequence[Any], options: Mapping[str, Any],
-              log_size: int, table: Any, log: Sequence[Event] | None, seed: int | None,
-              given_options: Mapping[str, Any] | None) -> dict[str, Any]:
+              log_size: int, table: Mapping[str, Any], log: Sequence[Event] | None,
+              seed: int | None, given_options: Mapping[str, Any] | None) -> dict[str, Any]:
     """The protocol's JSON object of the ``View`` that these fields (in
-    ``View``'s order) make, written without building it: ``State.view``
-    needs only the JSON, and would build the ``View`` and freeze the
-    scores into tuples only to copy them back into lists."""
-    write = _VIEW_WRITERS.get(type(table))
-    if write is None:
-        write = _view_writer(type(table))
-    return write(game, players, phase, to_act, over, seat, scores, options, log_size, table,
-                 log, seed, given_options)
-
-
-def _view_writer(part: type) -> Callable[..., dict[str, Any]]:
-    write = _VIEW_WRITERS.get(part)
-    if write is None:
-        write = _VIEW_WRITERS[part] = _compile_writer(part, True)
-    return write
+    ``View``'s order, ``table`` as JSON) make, written without building
+    it: ``State.view`` needs only the JSON, and would build the ``View``
+    and freeze the scores into tuples only to copy them back into lists."""
+    out = {"game": game, "players": players, "phase": phase, "to_act": [*to_act],
+           "over": over, "seat": seat, "scores": _plain(scores), "options": dict(options),
+           "log_size": log_size, **table}
+    if log is not None:
+        out["log"] = log if isinstance(log, list) else list(log)
+    if seat is None:
+        out["seed"] = seed
+        out["given_options"] = dict(given_options or {})
+    return out
 
 
 COMMON_FIELDS = ("game", "players", "phase", "to_act", "over", "seat", "scores",
@@ -105,7 +106,7 @@ class ViewTypes:
         # a server's event loop at the first view it sends.
         for part in (self.public, self.seat, self.referee):
             prepare(part)
-            _view_writer(part)
+            json_builder(part)
 
     def for_viewer(self, seat: int | str | None) -> type:
         if seat is None:
@@ -221,33 +222,63 @@ def builder(cls: type[T]) -> Callable[..., T]:
 
 
 _BUILDERS: dict[type, Callable[..., Any]] = {}
+Maker = Callable[[type[Any]], Callable[..., Any]]
+"""``builder`` or ``json_builder``: what a game's view function builds its
+part with, the part itself or its JSON (see ``json_builder``)."""
 
 
-def _generated(cls: type) -> tuple[Callable[..., None], Callable[..., Any]] | None:
-    """``cls``'s quicker ``__init__`` and its builder (see ``fast_init``),
-    or None where they do not apply."""
-    fields = dataclasses.fields(cls)
+def json_builder(cls: type) -> Callable[..., dict[str, Any]]:
+    """A function that takes the arguments ``cls``'s constructor takes and
+    returns the JSON of the part they would make (``to_json``'s), without
+    making it: ``State.view`` needs only the JSON. A game's view function
+    is written once and given ``builder`` or this."""
+    make = _JSON_BUILDERS.get(cls)
+    if make is None:
+        make = _JSON_BUILDERS[cls] = _compile_json_builder(cls)
+    return make
+
+
+_JSON_BUILDERS: dict[type, Callable[..., dict[str, Any]]] = {}
+
+
+def _applies(cls: type) -> bool:
+    """Whether a generated ``__init__`` may stand for the dataclass's own:
+    a frozen, slotted dataclass whose fields are all plain parameters."""
     params = getattr(cls, "__dataclass_params__", None)
-    if (params is None or not params.frozen or "__slots__" not in cls.__dict__
-            or hasattr(cls, "__post_init__")
-            or any(f.default_factory is not dataclasses.MISSING or not f.init
-                   or f.name.startswith("_") or f.name == "self" for f in fields)):
-        return None
-    names: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    return (params is not None and params.frozen and "__slots__" in cls.__dict__
+            and not hasattr(cls, "__post_init__")
+            and not any(f.default_factory is not dataclasses.MISSING or not f.init
+                        or f.name.startswith("_") or f.name == "self"
+                        for f in dataclasses.fields(cls)))
+
+
+def _params(cls: type, names: dict[str, Any]) -> str:
+    """The source of the constructor's parameters (their order, kinds and
+    defaults), the defaults stored in ``names``."""
     positional: list[str] = []
     keyword: list[str] = []
-    body = []
-    for i, f in enumerate(fields):
-        names[f"_s{i}"] = _slot(cls, f.name).__set__
+    for i, f in enumerate(dataclasses.fields(cls)):
         param = f.name
         if f.default is not dataclasses.MISSING:
             names[f"_d{i}"] = f.default
             param += f"=_d{i}"
         (keyword if f.kw_only else positional).append(param)
+    return ", ".join([*positional, *(["*", *keyword] if keyword else [])])
+
+
+def _generated(cls: type) -> tuple[Callable[..., None], Callable[..., Any]] | None:
+    """``cls``'s quicker ``__init__`` and its builder (see ``fast_init``),
+    or None where they do not apply."""
+    if not _applies(cls):
+        return None
+    names: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    params = _params(cls, names)
+    body = []
+    for i, f in enumerate(dataclasses.fields(cls)):
+        names[f"_s{i}"] = _slot(cls, f.name).__set__
         body.append(f"    _s{i}(self, {f.name})")
-    params_source = ", ".join([*positional, *(["*", *keyword] if keyword else [])])
-    init_source = f"def __init__(self, {params_source}):\n" + "\n".join(["    pass", *body])
-    make_source = (f"def make({params_source}):\n    self = _new(_cls)\n"
+    init_source = f"def __init__(self, {params}):\n" + "\n".join(["    pass", *body])
+    make_source = (f"def make({params}):\n    self = _new(_cls)\n"
                    + "\n".join([*body, "    return self"]))
     exec(init_source + "\n" + make_source, names)  # field names only
     init, make = names["__init__"], names["make"]
@@ -278,19 +309,7 @@ def to_json(part: Any) -> dict[str, Any]:
 
 Writer = Callable[[Any], dict[str, Any]]
 _COMPILED: dict[type, Writer] = {}
-_VIEW_WRITERS: dict[type, Callable[..., dict[str, Any]]] = {}
-"""Per part class: the writer of a whole ``View`` holding such a part."""
 _BUSY: set[type] = set()
-_VIEW_ITEMS = ("'game': game, 'players': players, 'phase': phase, "
-               "'to_act': [*to_act], 'over': over, 'seat': seat, "
-               "'scores': _plain(scores), 'options': dict(options), "
-               "'log_size': log_size")
-_VIEW_HEAD = ("def write(game, players, phase, to_act, over, seat, scores, options, log_size, p,"
-              " log, seed, given_options):")
-_VIEW_TAIL = ("    if log is not None: out['log'] = log if isinstance(log, list) else list(log)",
-              "    if seat is None:",
-              "        out['seed'] = seed",
-              "        out['given_options'] = dict(given_options or {})")
 
 
 def _writer_of(cls: type) -> Writer:
@@ -300,39 +319,56 @@ def _writer_of(cls: type) -> Writer:
     return write
 
 
-def _compile_writer(cls: type, view: bool = False) -> Callable[..., dict[str, Any]]:
-    """One function per part that writes its fields in order (with
-    ``view``: one per part class that writes a whole ``View``, the common
-    fields, the part's, then the tail). Views are written on every push: a
-    generic loop over the fields cost twice as much as this straight-line
-    code (generated once per class, as dataclasses generate ``__init__``),
-    and one dict display, each field's conversion written out in it, half
-    as much again as storing key by key through converter functions. The
-    fields from the first one that may be absent on are stored one by one,
-    keeping the keys' order."""
+def _compile_writer(cls: type) -> Writer:
+    """One function per part that writes its fields in order. Views are
+    written on every push: a generic loop over the fields cost twice as
+    much as this straight-line code (generated once per class, as
+    dataclasses generate ``__init__``), and one dict display, each field's
+    conversion written out in it, half as much again as storing key by key
+    through converter functions."""
     names: dict[str, Any] = {"_plain": _plain}
+    lines = ["def write(_p):", *_json_body(cls, "_p.", names)]
+    exec("\n".join(lines), names)  # the source holds field names and keys only
+    write: Writer = names["write"]
+    return write
+
+
+def _compile_json_builder(cls: type) -> Callable[..., dict[str, Any]]:
+    """``json_builder``'s function: the writer's body, reading the
+    parameters instead of the part's fields."""
+    if not _applies(cls):
+        part: Any = cls
+        return lambda *args, **kwargs: to_json(part(*args, **kwargs))
+    names: dict[str, Any] = {"_plain": _plain}
+    lines = [f"def make({_params(cls, names)}):", *_json_body(cls, "", names)]
+    exec("\n".join(lines), names)  # field names and keys only
+    make: Callable[..., dict[str, Any]] = names["make"]
+    make.__qualname__ = f"{cls.__qualname__}.json"
+    return make
+
+
+def _json_body(cls: type, prefix: str, names: dict[str, Any]) -> list[str]:
+    """The lines that make ``_out``, the JSON of a ``cls`` whose fields are
+    ``prefix`` + their names, and return it. The fields from the first
+    one that may be absent on are stored one by one, keeping the keys'
+    order. Generated names start with ``_``, which no field's may."""
     hints = typing.get_type_hints(cls)
-    items = [_VIEW_ITEMS] if view else []
+    items: list[str] = []
     stores: list[str] = []
     _BUSY.add(cls)
     try:
         for f in dataclasses.fields(cls):
-            key, omit = _key(f), bool(f.metadata.get(_OMIT))
-            value = _source(hints[f.name], f"p.{f.name}", names)
-            if omit:
-                stores.append(f"    if p.{f.name} is not None: out[{key!r}] = {value}")
+            key, field = _key(f), prefix + f.name
+            value = _source(hints[f.name], field, names)
+            if f.metadata.get(_OMIT):
+                stores.append(f"    if {field} is not None: _out[{key!r}] = {value}")
             elif stores:
-                stores.append(f"    out[{key!r}] = {value}")
+                stores.append(f"    _out[{key!r}] = {value}")
             else:
                 items.append(f"{key!r}: {value}")
     finally:
         _BUSY.discard(cls)
-    head = [_VIEW_HEAD] if view else ["def write(p):"]
-    lines = [*head, f"    out = {{{', '.join(items)}}}", *stores,
-             *(_VIEW_TAIL if view else ()), "    return out"]
-    exec("\n".join(lines), names)  # the source holds field names and keys only
-    write: Callable[..., dict[str, Any]] = names["write"]
-    return write
+    return [f"    _out = {{{', '.join(items)}}}", *stores, "    return _out"]
 
 
 def _source(hint: Any, value: str, names: dict[str, Any], depth: int = 0) -> str:
@@ -349,10 +385,10 @@ def _source(hint: Any, value: str, names: dict[str, Any], depth: int = 0) -> str
         inline = _inline(hint, value, names, depth) if value.isidentifier() else None
         if inline is not None:
             return inline
-        names[f"w{len(names)}"] = _writer_of(hint)
-        return f"w{len(names) - 1}({value})"
+        names[f"_w{len(names)}"] = _writer_of(hint)
+        return f"_w{len(names) - 1}({value})"
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        item = f"x{depth}"
+        item = f"_x{depth}"
         return f"[{_source(args[0], item, names, depth + 1)} for {item} in {value}]"
     options = [a for a in args if a is not type(None)]
     if origin in (Union, types.UnionType) and len(options) == 1:
@@ -363,18 +399,18 @@ def _source(hint: Any, value: str, names: dict[str, Any], depth: int = 0) -> str
     if origin in (dict, Mapping) and convert is dict:
         return f"dict({value})"
     if origin in (dict, Mapping) and convert is not _plain:
-        key, item = f"k{depth}", f"x{depth}"
+        key, item = f"_k{depth}", f"_x{depth}"
         inner = _source(args[1], item, names, depth + 1)
         return f"{{{key}: {inner} for {key}, {item} in {value}.items()}}"
-    names[f"c{len(names)}"] = convert
-    return f"c{len(names) - 1}({value})"
+    names[f"_c{len(names)}"] = convert
+    return f"_c{len(names) - 1}({value})"
 
 
 def _inline(cls: type, value: str, names: dict[str, Any], depth: int) -> str | None:
     """The dict display that ``cls``'s writer returns, for a part named
-    ``value`` (a comprehension's item): one call fewer per item of a tuple
-    of parts. None for a part with a field absent while None (its writer
-    stores such fields one by one)."""
+    ``value`` (a parameter or a comprehension's item): one call fewer. None
+    for a part with a field absent while None (its writer stores such
+    fields one by one)."""
     fields = dataclasses.fields(cls)
     if any(f.metadata.get(_OMIT) for f in fields):
         return None

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from collections.abc import Callable
+from typing import Any
 
 import cardroom.games.love_formula.scoring as scoring
 from cardroom.core.cardset import cards_of
 from cardroom.core.events import Viewer
-from cardroom.core.views import Memo, builder
+from cardroom.core.views import Maker, Memo, builder, json_builder
 from cardroom.games.love_formula.cards.catalog import (
     CAT,
     CONNECTION,
@@ -41,9 +42,6 @@ from cardroom.games.love_formula.viewtypes import (
 
 ids = CAT.ids
 
-
-
-P = TypeVar("P", bound=LoveTable)
 
 def code(card: int) -> str | None:
     return ids[card] if card >= 0 else None
@@ -79,9 +77,20 @@ def hidden_from(s: LoveFields, seat: int) -> int:
 
 
 def table_view(s: LoveFields, seat: Viewer) -> LoveTable:
+    part: LoveTable = _table(s, seat, builder)
+    return part
+
+
+def table_json(s: LoveFields, seat: Viewer) -> dict[str, Any]:
+    """``table_view``'s JSON, written straight from the fields."""
+    out: dict[str, Any] = _table(s, seat, json_builder)
+    return out
+
+
+def _table(s: LoveFields, seat: Viewer, make: Maker) -> Any:
     if seat is None:
         return _public(
-            s, seat, LoveRefereeTable,
+            s, seat, make(LoveRefereeTable),
             hands=tuple([tuple(codes(hand)) for hand in s.hands]),
             packs=tuple([tuple(codes(pack)) for pack in s.packs]),
             deck=tuple([ids[c] for c in reversed(s.deck)]),
@@ -92,17 +101,17 @@ def table_view(s: LoveFields, seat: Viewer) -> LoveTable:
                         for viewer in range(s.players)]))
     if isinstance(seat, int):
         return _public(
-            s, seat, LoveSeatTable, hand=tuple(codes(s.hands[seat])),
+            s, seat, make(LoveSeatTable), hand=tuple(codes(s.hands[seat])),
             pack=tuple(codes(s.packs[seat])), job=ids[s.jobs[seat]],
             selected=code(s.selected[seat]), picked=code(s.picks[seat]),
             known=tuple(knowledge.export(s, seat, hidden_from(s, seat))))
-    return _public(s, seat, LoveTable)
+    return _public(s, seat, make(LoveTable))
 
 
-def _public(s: LoveFields, seat: Viewer, part: type[P], **more: Any) -> P:
+def _public(s: LoveFields, seat: Viewer, build: Callable[..., Any], **more: Any) -> Any:
     """What everyone sees; the expansions' parts as ``seat`` sees them (the
     referee's hold more)."""
-    return builder(part)(
+    return build(
         stage=s.stage, round=s.round, pick=s.pick, step=STEP_NAMES[s.step],
         deck_size=len(s.deck), discard=tuple([ids[c] for c in s.discard]),
         out_size=s.unused_jobs.bit_count(),

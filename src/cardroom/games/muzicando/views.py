@@ -3,12 +3,12 @@ state's invariants."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from cardroom.core.cardset import mask_of
 from cardroom.core.events import Viewer
-from cardroom.core.views import Memo, builder
+from cardroom.core.views import Maker, Memo, builder, json_builder
 from cardroom.games.muzicando.actions import action_text, xy
 from cardroom.games.muzicando.cards import (
     BID_BY_TEXT,
@@ -33,7 +33,6 @@ from cardroom.games.muzicando.viewtypes import (
     deal_result,
 )
 
-P = TypeVar("P", bound=MuzicandoTable)
 _codes = CODES.tuple_of
 
 def _seats(mask: int, players: int) -> tuple[int, ...]:
@@ -47,18 +46,29 @@ def _or_none(value: int) -> int | None:
 
 
 def table_view(s: MuzicandoFields, seat: Viewer) -> MuzicandoTable:
+    part: MuzicandoTable = _table(s, seat, builder)
+    return part
+
+
+def table_json(s: MuzicandoFields, seat: Viewer) -> dict[str, Any]:
+    """``table_view``'s JSON, written straight from the fields."""
+    out: dict[str, Any] = _table(s, seat, json_builder)
+    return out
+
+
+def _table(s: MuzicandoFields, seat: Viewer, make: Maker) -> Any:
     if seat is None:
-        return _public(s, MuzicandoRefereeTable,
+        return _public(s, make(MuzicandoRefereeTable),
                        hands=tuple([_codes(h) for h in s.hands]),
                        pile_order=tuple([CODE[c] for c in s.pile]))
     if isinstance(seat, int):
-        return _public(s, MuzicandoSeatTable, hand=_codes(s.hands[seat]))
-    return _public(s, MuzicandoTable)
+        return _public(s, make(MuzicandoSeatTable), hand=_codes(s.hands[seat]))
+    return _public(s, make(MuzicandoTable))
 
 
-def _public(s: MuzicandoFields, part: type[P], **more: Any) -> P:
+def _public(s: MuzicandoFields, build: Callable[..., Any], **more: Any) -> Any:
     n = s.players
-    return builder(part)(
+    return build(
         mode=s.mode, bidding=s.bids,
         deal=min(s.deal_no + 1, s.deals), deals=s.deals, deals_done=s.deal_no,
         dealer=s.dealer, cards_each=s.hand_size,

@@ -65,5 +65,8 @@ class PapayooState(PapayooFields):
     def table_view(self, seat: Viewer) -> PapayooTable:
         return views.table_view(self, seat)
 
+    def table_json(self, seat: Viewer) -> dict[str, Any]:
+        return views.table_json(self, seat)
+
     def invariant_errors(self) -> list[str]:
         return views.invariant_errors(self)

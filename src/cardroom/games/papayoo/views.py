@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from collections.abc import Callable
+from typing import Any
 
 from cardroom.core.cardset import mask_of
 from cardroom.core.events import Viewer
-from cardroom.core.views import Memo, builder
+from cardroom.core.views import Maker, Memo, builder, json_builder
 from cardroom.games.papayoo.cards import (
     CODE,
     CODES,
@@ -24,7 +25,6 @@ from cardroom.games.papayoo.viewtypes import (
     PapayooTable,
 )
 
-P = TypeVar("P", bound=PapayooTable)
 _codes = CODES.tuple_of
 # The suits (as letters) of each void mask: one look-up per seat.
 _SUITS: tuple[tuple[str, ...], ...] = tuple(
@@ -32,22 +32,33 @@ _SUITS: tuple[tuple[str, ...], ...] = tuple(
 
 
 def table_view(s: PapayooFields, seat: Viewer) -> PapayooTable:
+    part: PapayooTable = _table(s, seat, builder)
+    return part
+
+
+def table_json(s: PapayooFields, seat: Viewer) -> dict[str, Any]:
+    """``table_view``'s JSON, written straight from the fields."""
+    out: dict[str, Any] = _table(s, seat, json_builder)
+    return out
+
+
+def _table(s: PapayooFields, seat: Viewer, make: Maker) -> Any:
     if seat is None:
-        return _public(s, PapayooRefereeTable,
+        return _public(s, make(PapayooRefereeTable),
                        hands=tuple([_codes(h) for h in s.hands]),
                        chosen=tuple([_codes(c) for c in s.chosen]),
                        passed=tuple([_codes(p) for p in s.passed]))
     if isinstance(seat, int):
         passed = s.passed
-        return _public(s, PapayooSeatTable, hand=_codes(s.hands[seat]),
+        return _public(s, make(PapayooSeatTable), hand=_codes(s.hands[seat]),
                        chosen=_codes(s.chosen[seat]), passed=_codes(passed[seat]),
                        received=_codes(passed[(seat - 1) % s.players]))
-    return _public(s, PapayooTable)
+    return _public(s, make(PapayooTable))
 
 
-def _public(s: PapayooFields, part: type[P], **more: Any) -> P:
+def _public(s: PapayooFields, build: Callable[..., Any], **more: Any) -> Any:
     seats, cards, turn = s.trick_seats, s.trick_cards, s.turn
-    return builder(part)(
+    return build(
         round=min(s.round_index + 1, s.rounds),
         rounds=s.rounds,
         dealer=s.dealer,

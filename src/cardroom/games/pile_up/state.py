@@ -56,5 +56,8 @@ class PileUpState(PileUpFields):
     def table_view(self, seat: Viewer) -> PileUpTable:
         return views.table_view(self, seat)
 
+    def table_json(self, seat: Viewer) -> dict[str, Any]:
+        return views.table_json(self, seat)
+
     def invariant_errors(self) -> list[str]:
         return views.invariant_errors(self)

@@ -8,11 +8,12 @@ its owner) and the order of the draw pile (nobody but the referee).
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from collections.abc import Callable
+from typing import Any
 
 from cardroom.core.cardset import cards_of
 from cardroom.core.events import Viewer
-from cardroom.core.views import Memo, builder
+from cardroom.core.views import Maker, Memo, builder, json_builder
 from cardroom.games.pile_up.cards import (
     CODE,
     EFFECT_ARM,
@@ -45,19 +46,29 @@ from cardroom.games.pile_up.viewtypes import (
     Push,
 )
 
-P = TypeVar("P", bound=PileUpTable)
 
 def table_view(s: PileUpFields, seat: Viewer) -> PileUpTable:
+    part: PileUpTable = _table(s, seat, builder)
+    return part
+
+
+def table_json(s: PileUpFields, seat: Viewer) -> dict[str, Any]:
+    """``table_view``'s JSON, written straight from the fields."""
+    out: dict[str, Any] = _table(s, seat, json_builder)
+    return out
+
+
+def _table(s: PileUpFields, seat: Viewer, make: Maker) -> Any:
     if seat is None:
-        return _public(s, PileUpRefereeTable,
+        return _public(s, make(PileUpRefereeTable),
                        hands=tuple([_codes(h) for h in s.hands]), pile=pile_codes(s))
     if isinstance(seat, int):
-        return _public(s, PileUpSeatTable, hand=_codes(s.hands[seat]))
-    return _public(s, PileUpTable)
+        return _public(s, make(PileUpSeatTable), hand=_codes(s.hands[seat]))
+    return _public(s, make(PileUpTable))
 
 
-def _public(s: PileUpFields, part: type[P], **more: Any) -> P:
-    return builder(part)(
+def _public(s: PileUpFields, build: Callable[..., Any], **more: Any) -> Any:
+    return build(
         turn=s.turn,
         dice=tuple(s.dice),
         number=s.number or None,

@@ -14,11 +14,12 @@ toppings set aside, the order of the base deck and every choice made.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from collections.abc import Callable
+from typing import Any
 
 from cardroom.core.cardset import cards_of
 from cardroom.core.events import Viewer
-from cardroom.core.views import Memo, builder
+from cardroom.core.views import Maker, Memo, builder, json_builder
 from cardroom.games.pizzamania.actions import CHOICE_TEXT
 from cardroom.games.pizzamania.cards import (
     BASE_CODES,
@@ -40,23 +41,33 @@ from cardroom.games.pizzamania.viewtypes import (
     PizzamaniaTable,
 )
 
-P = TypeVar("P", bound=PizzamaniaTable)
 
 def table_view(s: PizzamaniaFields, seat: Viewer) -> PizzamaniaTable:
+    part: PizzamaniaTable = _table(s, seat, builder)
+    return part
+
+
+def table_json(s: PizzamaniaFields, seat: Viewer) -> dict[str, Any]:
+    """``table_view``'s JSON, written straight from the fields."""
+    out: dict[str, Any] = _table(s, seat, json_builder)
+    return out
+
+
+def _table(s: PizzamaniaFields, seat: Viewer, make: Maker) -> Any:
     if seat is None:
-        return _public(s, seat, PizzamaniaRefereeTable,
+        return _public(s, seat, make(PizzamaniaRefereeTable),
                        hands=tuple(map(_values, s.hands)),
                        aside=_values(s.aside),
                        base_order=tuple([BASE_CODES[k] for k in reversed(s.base_deck)]))
     if isinstance(seat, int):
-        return _public(s, seat, PizzamaniaSeatTable, hand=_values(s.hands[seat]))
-    return _public(s, seat, PizzamaniaTable)
+        return _public(s, seat, make(PizzamaniaSeatTable), hand=_values(s.hands[seat]))
+    return _public(s, seat, make(PizzamaniaTable))
 
 
-def _public(s: PizzamaniaFields, seat: Viewer, part: type[P], **more: Any) -> P:
+def _public(s: PizzamaniaFields, seat: Viewer, build: Callable[..., Any], **more: Any) -> Any:
     """What every viewer knows, and of the exchanges and choices what ``seat`` may."""
     deck = s.base_deck
-    return builder(part)(
+    return build(
         round=s.round_no,
         rounds=s.rounds,
         simple=s.simple,
