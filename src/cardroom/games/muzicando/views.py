@@ -84,8 +84,8 @@ def _public(s: MuzicandoFields, build: Callable[..., Any], **more: Any) -> Any:
         pile=len(s.pile),
         blocked=_seats(s.blocked, n), rest=_or_none(s.rest),
         passed=_seats(s.passed, n), out=tuple(s.places),
-        missing=tuple(map(_codes, s.missing)),
-        results=tuple(map(_result, s.results)), **more)
+        missing=tuple([_codes(m) for m in s.missing]),
+        results=tuple([_result(r) for r in s.results]), **more)
 
 
 _CALLS: Memo[int, str] = Memo()

@@ -65,14 +65,14 @@ def _public(s: PapayooFields, build: Callable[..., Any], **more: Any) -> Any:
         pass_count=s.pass_count,
         hand_sizes=tuple(map(int.bit_count, s.hands)),
         papayoo=CODE[s.papayoo] if s.papayoo >= 0 else None,
-        trick=tuple([(st, CODE[c]) for st, c in zip(seats, cards, strict=True)]) if cards else (),
+        trick=tuple([(seats[i], CODE[c]) for i, c in enumerate(cards)]) if cards else (),
         trick_winner=seats[trick_winner(cards)] if cards else None,
         last_trick=_last_trick(s) if s.last_cards else None,
         leader=seats[0] if seats else turn,
         turn=turn if s.phase_name == PHASE_PLAY else None,
         played=_codes(s.played),
         taken_points=tuple(s.taken),
-        voids=tuple(map(_SUITS.__getitem__, s.voids)),
+        voids=tuple([_SUITS[v] for v in s.voids]),
         round_points=s.round_points, **more)
 
 
@@ -85,7 +85,7 @@ def _last_trick(s: PapayooFields) -> LastTrick:
     key = (s.papayoo, *seats, *cards)
     part = _LAST_TRICKS.get(key)
     if part is None:
-        plays = tuple([(st, CODE[c]) for st, c in zip(seats, cards, strict=True)])
+        plays = tuple([(seats[i], CODE[c]) for i, c in enumerate(cards)])
         part = _LAST_TRICKS.keep(key, LastTrick(
             plays=plays, winner=seats[trick_winner(cards)],
             points=points(mask_of(cards), s.papayoo)))

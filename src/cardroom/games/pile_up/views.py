@@ -79,8 +79,8 @@ def _public(s: PileUpFields, build: Callable[..., Any], **more: Any) -> Any:
         columns=_columns(s),
         pile_size=len(s.pile),
         hand_sizes=tuple(map(int.bit_count, s.hands)),
-        known=tuple(map(_codes, s.known)),
-        minus=tuple(map(_codes, s.minus)),
+        known=tuple([_codes(m) for m in s.known]),
+        minus=tuple([_codes(m) for m in s.minus]),
         give=Give(left=s.give_left, next=s.give_next) if s.phase_name == PHASE_GIVE else None,
         push=_push(s), **more)
 
@@ -114,7 +114,8 @@ def pile_codes(s: PileUpFields) -> tuple[str, ...]:
 def _columns(s: PileUpFields) -> tuple[Column, ...]:
     armed, kept = s.armed, _COLUMNS.get
     out = []
-    for number, stacks in zip(NUMBERS, s.columns, strict=True):
+    for i, stacks in enumerate(s.columns):
+        number = NUMBERS[i]
         on = bool(armed >> (number - 1) & 1)
         part = kept((number, on, *stacks))
         out.append(_column(number, stacks, on) if part is None else part)

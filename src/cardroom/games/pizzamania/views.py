@@ -56,7 +56,7 @@ def table_json(s: PizzamaniaFields, seat: Viewer) -> dict[str, Any]:
 def _table(s: PizzamaniaFields, seat: Viewer, make: Maker) -> Any:
     if seat is None:
         return _public(s, seat, make(PizzamaniaRefereeTable),
-                       hands=tuple(map(_values, s.hands)),
+                       hands=tuple([_values(h) for h in s.hands]),
                        aside=_values(s.aside),
                        base_order=tuple([BASE_CODES[k] for k in reversed(s.base_deck)]))
     if isinstance(seat, int):
@@ -66,7 +66,7 @@ def _table(s: PizzamaniaFields, seat: Viewer, make: Maker) -> Any:
 
 def _public(s: PizzamaniaFields, seat: Viewer, build: Callable[..., Any], **more: Any) -> Any:
     """What every viewer knows, and of the exchanges and choices what ``seat`` may."""
-    deck = s.base_deck
+    deck, seat_of = s.base_deck, s.pile_seats
     return build(
         round=s.round_no,
         rounds=s.rounds,
@@ -77,16 +77,16 @@ def _public(s: PizzamaniaFields, seat: Viewer, build: Callable[..., Any], **more
         base_size=BASE_SIZE[s.base],
         base_deck=len(deck),
         base_deck_makeup={code: deck.count(k) for k, code in enumerate(BASE_CODES)},
-        pile=tuple(zip(s.pile_seats, s.pile, strict=True)),
+        pile=tuple([(seat_of[i], card) for i, card in enumerate(s.pile)]),
         top=top_of(s.pile),
         turner=s.turner,
         passed=tuple(cards_of(s.passed)),
         turn=None if s.over or s.choosing else s.turn,
         finished=tuple(s.finished),
-        played=tuple(map(_values, s.played)),
+        played=tuple([_values(p) for p in s.played]),
         chefs=dict(s.holders),
         exchanges=tuple([_gift(g, seat) for g in s.exchanges]) if s.exchanges else (),
-        orders=tuple(map(tuple, s.orders)),
+        orders=tuple([tuple(o) for o in s.orders]),
         choices=_choices(s, seat),
         places=tuple(places(s.finished, s.players)), **more)
 
