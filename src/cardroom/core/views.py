@@ -13,8 +13,8 @@ given ``json_builder`` instead of ``builder``, without building the part
 or the ``View``. Both JSON forms are generated from the part's
 declaration by the same code (``_json_body``). ``read_view`` is the one
 place such an object becomes a ``View`` again, for callers that hold only
-JSON. ``json_schema`` derives
-the published schema (docs/schemas/) from the same declarations.
+JSON. ``json_schema`` derives the published schema (docs/schemas/) from
+the same declarations.
 
 Fields hold tuples, never lists, so a view handed to a bot or kept in an
 undo stack cannot be changed under its reader; ``to_json`` writes them as

@@ -3,12 +3,13 @@ the ``State`` contract, each method bound to its rule function."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import cardroom.games.love_formula.actions as actions
 import cardroom.games.love_formula.scoring as scoring
 import cardroom.games.love_formula.views as views
 from cardroom.core.game import Result, Viewer
+from cardroom.core.views import builder, json_builder
 from cardroom.games.love_formula.fields import LoveFields
 from cardroom.games.love_formula.legal import listing, reasons
 from cardroom.games.love_formula.rules import machine
@@ -59,10 +60,10 @@ class LoveState(LoveFields):
         return scoring.outlook(self)
 
     def table_view(self, seat: Viewer) -> LoveTable:
-        return views.table_view(self, seat)
+        return cast(LoveTable, views.table_part(self, seat, builder))
 
     def table_json(self, seat: Viewer) -> dict[str, Any]:
-        return views.table_json(self, seat)
+        return cast(dict[str, Any], views.table_part(self, seat, json_builder))
 
     def invariant_errors(self) -> list[str]:
         return views.invariant_errors(self)

@@ -8,7 +8,7 @@ from typing import Any
 import cardroom.games.love_formula.scoring as scoring
 from cardroom.core.cardset import cards_of
 from cardroom.core.events import Viewer
-from cardroom.core.views import Maker, Memo, builder, json_builder
+from cardroom.core.views import Maker, Memo
 from cardroom.games.love_formula.cards.catalog import (
     CAT,
     CONNECTION,
@@ -76,18 +76,8 @@ def hidden_from(s: LoveFields, seat: int) -> int:
     return s.config.main & ~(public_mask(s) | s.hands[seat] | s.packs[seat])
 
 
-def table_view(s: LoveFields, seat: Viewer) -> LoveTable:
-    part: LoveTable = _table(s, seat, builder)
-    return part
-
-
-def table_json(s: LoveFields, seat: Viewer) -> dict[str, Any]:
-    """``table_view``'s JSON, written straight from the fields."""
-    out: dict[str, Any] = _table(s, seat, json_builder)
-    return out
-
-
-def _table(s: LoveFields, seat: Viewer, make: Maker) -> Any:
+def table_part(s: LoveFields, seat: Viewer, make: Maker) -> Any:
+    """What ``seat`` may know, built with ``make`` (views.Maker)."""
     if seat is None:
         return _public(
             s, seat, make(LoveRefereeTable),

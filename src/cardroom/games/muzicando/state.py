@@ -8,7 +8,7 @@ agreed number is complete. Actions are ints (actions.py).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 # Plain imports of the modules: "from the package import" would count as an
 # import of the package's __init__, which imports this module (a cycle).
@@ -18,6 +18,7 @@ import cardroom.games.muzicando.rules.machine as rules
 import cardroom.games.muzicando.scoring as scoring
 import cardroom.games.muzicando.views as views
 from cardroom.core.game import Result, Viewer
+from cardroom.core.views import builder, json_builder
 from cardroom.games.muzicando.fields import MuzicandoFields
 from cardroom.games.muzicando.viewtypes import MuzicandoTable
 
@@ -63,10 +64,10 @@ class MuzicandoState(MuzicandoFields):
         return scoring.standing(self)
 
     def table_view(self, seat: Viewer) -> MuzicandoTable:
-        return views.table_view(self, seat)
+        return cast(MuzicandoTable, views.table_part(self, seat, builder))
 
     def table_json(self, seat: Viewer) -> dict[str, Any]:
-        return views.table_json(self, seat)
+        return cast(dict[str, Any], views.table_part(self, seat, json_builder))
 
     def invariant_errors(self) -> list[str]:
         return views.invariant_errors(self)

@@ -8,7 +8,7 @@ from typing import Any
 
 from cardroom.core.cardset import mask_of
 from cardroom.core.events import Viewer
-from cardroom.core.views import Maker, Memo, builder, json_builder
+from cardroom.core.views import Maker, Memo
 from cardroom.games.muzicando.actions import action_text, xy
 from cardroom.games.muzicando.cards import (
     BID_BY_TEXT,
@@ -45,18 +45,8 @@ def _or_none(value: int) -> int | None:
     return value if value >= 0 else None
 
 
-def table_view(s: MuzicandoFields, seat: Viewer) -> MuzicandoTable:
-    part: MuzicandoTable = _table(s, seat, builder)
-    return part
-
-
-def table_json(s: MuzicandoFields, seat: Viewer) -> dict[str, Any]:
-    """``table_view``'s JSON, written straight from the fields."""
-    out: dict[str, Any] = _table(s, seat, json_builder)
-    return out
-
-
-def _table(s: MuzicandoFields, seat: Viewer, make: Maker) -> Any:
+def table_part(s: MuzicandoFields, seat: Viewer, make: Maker) -> Any:
+    """What ``seat`` may know, built with ``make`` (views.Maker)."""
     if seat is None:
         return _public(s, make(MuzicandoRefereeTable),
                        hands=tuple([_codes(h) for h in s.hands]),

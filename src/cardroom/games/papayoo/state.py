@@ -8,7 +8,7 @@ compiled, the call costs next to nothing: cardroom/compiled.py.)
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 # Plain module imports: ``from cardroom.games.papayoo import legal`` would
 # count as importing the package's __init__ (tests/test_layering.py), a cycle.
@@ -18,6 +18,7 @@ import cardroom.games.papayoo.rules as rules
 import cardroom.games.papayoo.scoring as scoring
 import cardroom.games.papayoo.views as views
 from cardroom.core.game import Result, Viewer
+from cardroom.core.views import builder, json_builder
 from cardroom.games.papayoo.fields import PapayooFields
 from cardroom.games.papayoo.viewtypes import PapayooTable
 
@@ -63,10 +64,10 @@ class PapayooState(PapayooFields):
         return scoring.standing(self)
 
     def table_view(self, seat: Viewer) -> PapayooTable:
-        return views.table_view(self, seat)
+        return cast(PapayooTable, views.table_part(self, seat, builder))
 
     def table_json(self, seat: Viewer) -> dict[str, Any]:
-        return views.table_json(self, seat)
+        return cast(dict[str, Any], views.table_part(self, seat, json_builder))
 
     def invariant_errors(self) -> list[str]:
         return views.invariant_errors(self)

@@ -7,7 +7,7 @@ from typing import Any
 
 from cardroom.core.cardset import mask_of
 from cardroom.core.events import Viewer
-from cardroom.core.views import Maker, Memo, builder, json_builder
+from cardroom.core.views import Maker, Memo
 from cardroom.games.papayoo.cards import (
     CODE,
     CODES,
@@ -31,18 +31,8 @@ _SUITS: tuple[tuple[str, ...], ...] = tuple(
     tuple([SUIT_LETTERS[x] for x in range(5) if voids >> x & 1]) for voids in range(32))
 
 
-def table_view(s: PapayooFields, seat: Viewer) -> PapayooTable:
-    part: PapayooTable = _table(s, seat, builder)
-    return part
-
-
-def table_json(s: PapayooFields, seat: Viewer) -> dict[str, Any]:
-    """``table_view``'s JSON, written straight from the fields."""
-    out: dict[str, Any] = _table(s, seat, json_builder)
-    return out
-
-
-def _table(s: PapayooFields, seat: Viewer, make: Maker) -> Any:
+def table_part(s: PapayooFields, seat: Viewer, make: Maker) -> Any:
+    """What ``seat`` may know, built with ``make`` (views.Maker)."""
     if seat is None:
         return _public(s, make(PapayooRefereeTable),
                        hands=tuple([_codes(h) for h in s.hands]),

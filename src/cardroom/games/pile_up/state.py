@@ -8,13 +8,14 @@ compiled, the call costs next to nothing: cardroom/compiled.py.)
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import cardroom.games.pile_up.actions as actions
 import cardroom.games.pile_up.legal as legal
 import cardroom.games.pile_up.rules as rules
 import cardroom.games.pile_up.views as views
 from cardroom.core.game import Result, Viewer
+from cardroom.core.views import builder, json_builder
 from cardroom.games.pile_up.fields import PileUpFields
 from cardroom.games.pile_up.viewtypes import PileUpTable
 
@@ -54,10 +55,10 @@ class PileUpState(PileUpFields):
         return rules.result(self)
 
     def table_view(self, seat: Viewer) -> PileUpTable:
-        return views.table_view(self, seat)
+        return cast(PileUpTable, views.table_part(self, seat, builder))
 
     def table_json(self, seat: Viewer) -> dict[str, Any]:
-        return views.table_json(self, seat)
+        return cast(dict[str, Any], views.table_part(self, seat, json_builder))
 
     def invariant_errors(self) -> list[str]:
         return views.invariant_errors(self)

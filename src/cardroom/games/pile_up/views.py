@@ -13,7 +13,7 @@ from typing import Any
 
 from cardroom.core.cardset import cards_of
 from cardroom.core.events import Viewer
-from cardroom.core.views import Maker, Memo, builder, json_builder
+from cardroom.core.views import Maker, Memo
 from cardroom.games.pile_up.cards import (
     CODE,
     EFFECT_ARM,
@@ -47,18 +47,8 @@ from cardroom.games.pile_up.viewtypes import (
 )
 
 
-def table_view(s: PileUpFields, seat: Viewer) -> PileUpTable:
-    part: PileUpTable = _table(s, seat, builder)
-    return part
-
-
-def table_json(s: PileUpFields, seat: Viewer) -> dict[str, Any]:
-    """``table_view``'s JSON, written straight from the fields."""
-    out: dict[str, Any] = _table(s, seat, json_builder)
-    return out
-
-
-def _table(s: PileUpFields, seat: Viewer, make: Maker) -> Any:
+def table_part(s: PileUpFields, seat: Viewer, make: Maker) -> Any:
+    """What ``seat`` may know, built with ``make`` (views.Maker)."""
     if seat is None:
         return _public(s, make(PileUpRefereeTable),
                        hands=tuple([_codes(h) for h in s.hands]), pile=pile_codes(s))

@@ -8,7 +8,7 @@ compiled, the call costs next to nothing: cardroom/compiled.py.)
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import cardroom.games.pizzamania.actions as actions
 import cardroom.games.pizzamania.rules.flow as rules
@@ -16,6 +16,7 @@ import cardroom.games.pizzamania.rules.legal as legal
 import cardroom.games.pizzamania.rules.scoring as scoring
 import cardroom.games.pizzamania.views as views
 from cardroom.core.game import Result, Viewer
+from cardroom.core.views import builder, json_builder
 from cardroom.games.pizzamania.fields import PizzamaniaFields
 from cardroom.games.pizzamania.viewtypes import PizzamaniaTable
 
@@ -61,10 +62,10 @@ class PizzamaniaState(PizzamaniaFields):
         return scoring.standing(self)
 
     def table_view(self, seat: Viewer) -> PizzamaniaTable:
-        return views.table_view(self, seat)
+        return cast(PizzamaniaTable, views.table_part(self, seat, builder))
 
     def table_json(self, seat: Viewer) -> dict[str, Any]:
-        return views.table_json(self, seat)
+        return cast(dict[str, Any], views.table_part(self, seat, json_builder))
 
     def invariant_errors(self) -> list[str]:
         return views.invariant_errors(self)

@@ -19,7 +19,7 @@ from typing import Any
 
 from cardroom.core.cardset import cards_of
 from cardroom.core.events import Viewer
-from cardroom.core.views import Maker, Memo, builder, json_builder
+from cardroom.core.views import Maker, Memo
 from cardroom.games.pizzamania.actions import CHOICE_TEXT
 from cardroom.games.pizzamania.cards import (
     BASE_CODES,
@@ -42,18 +42,8 @@ from cardroom.games.pizzamania.viewtypes import (
 )
 
 
-def table_view(s: PizzamaniaFields, seat: Viewer) -> PizzamaniaTable:
-    part: PizzamaniaTable = _table(s, seat, builder)
-    return part
-
-
-def table_json(s: PizzamaniaFields, seat: Viewer) -> dict[str, Any]:
-    """``table_view``'s JSON, written straight from the fields."""
-    out: dict[str, Any] = _table(s, seat, json_builder)
-    return out
-
-
-def _table(s: PizzamaniaFields, seat: Viewer, make: Maker) -> Any:
+def table_part(s: PizzamaniaFields, seat: Viewer, make: Maker) -> Any:
+    """What ``seat`` may know, built with ``make`` (views.Maker)."""
     if seat is None:
         return _public(s, seat, make(PizzamaniaRefereeTable),
                        hands=tuple([_values(h) for h in s.hands]),
