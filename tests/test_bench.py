@@ -125,6 +125,18 @@ def test_love_formula_balance_bench_plays_its_games_and_reports_the_swing() -> N
     assert "Largest swing over all player counts:" in out.stdout
 
 
+def test_versus_bench_compares_this_checkout_with_a_commit() -> None:
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "versus.py"), "--base", "HEAD", "--games",
+         "papayoo", "--reps", "1", "--steps", "40"],
+        capture_output=True, text=True, timeout=300, check=True)
+    lines = out.stdout.splitlines()
+    assert lines[0] == "CPU µs per step, least of 1; base HEAD, pure Python"
+    rows = [line.split() for line in lines[2:]]
+    assert [row[:2] for row in rows] == [["papayoo", kind] for kind in ("play", "view", "bot")]
+    assert all(float(x) > 0 for row in rows for x in row[2:])
+
+
 def test_env_bench_reports_steps_beside_texas_holdem() -> None:
     out = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "envs.py"), "--games", "papayoo",
