@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardroom.core.cardset import cards_of
 from cardroom.core.game import Result, rank
 from cardroom.games.papayoo.cards import PAPAYOO_POINTS, PAYOO, PAYOO_POINTS, SUIT_MASK
 from cardroom.games.papayoo.fields import PapayooFields
@@ -12,7 +11,12 @@ from cardroom.games.papayoo.fields import PapayooFields
 
 def points(mask: int, papayoo: int) -> int:
     """The points of some cards, ``papayoo`` being the 40-point 7 (-1: none yet)."""
-    total = sum(PAYOO_POINTS[c] for c in cards_of(mask & SUIT_MASK[PAYOO]))
+    total = 0
+    payoo = mask & SUIT_MASK[PAYOO]
+    while payoo:  # a card at a time, lowest first: a trick holds few Payoo cards
+        low = payoo & -payoo
+        total += PAYOO_POINTS[low.bit_length() - 1]
+        payoo ^= low
     if papayoo >= 0 and mask >> papayoo & 1:
         total += PAPAYOO_POINTS
     return total
