@@ -55,8 +55,7 @@ def play(players: int, seed: int, options: dict[str, Any]
         seen_phase = state.phase()
         for seat in list(state.to_act()):
             if seat in state.to_act():
-                legal = state.legal_texts(seat)
-                state.act(seat, bots[seat].choose(state.seen(seat, log=False), legal))
+                state.act(seat, bots[seat].choose_for(state, seat))
     result = state.result()
     share = 1.0 / len(result.ranking[0])
     wins = [share if s in result.ranking[0] else 0.0 for s in range(players)]

@@ -351,7 +351,9 @@ def _json_body(cls: type, prefix: str, names: dict[str, Any]) -> list[str]:
     """The lines that make ``_out``, the JSON of a ``cls`` whose fields are
     ``prefix`` + their names, and return it. The fields from the first
     one that may be absent on are stored one by one, keeping the keys'
-    order. Generated names start with ``_``, which no field's may."""
+    order. Generated names start with ``_``: a JSON builder is made only
+    for a class no field of which does (``_applies``), and a writer reads
+    fields through ``_p.``."""
     hints = typing.get_type_hints(cls)
     items: list[str] = []
     stores: list[str] = []
@@ -397,7 +399,8 @@ def _source(hint: Any, value: str, names: dict[str, Any], depth: int = 0) -> str
         names["_part_json"] = _part_json
         return f"_part_json({value})"
     if origin in (dict, Mapping) and convert is dict:
-        return f"dict({value})"
+        names["_dict"] = dict  # a JSON builder's parameter may be named ``dict``
+        return f"_dict({value})"
     if origin in (dict, Mapping) and convert is not _plain:
         key, item = f"_k{depth}", f"_x{depth}"
         inner = _source(args[1], item, names, depth + 1)

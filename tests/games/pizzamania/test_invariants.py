@@ -122,3 +122,17 @@ def test_the_invariant_check_catches_a_lost_topping() -> None:
     state.hands[0] -= 1 << 4  # a 1 vanishes
     errors: list[Any] = state.invariant_errors()
     assert any("lost or created" in e for e in errors)
+
+
+def test_a_pile_whose_entries_and_seats_do_not_pair_up_breaks_an_invariant() -> None:
+    """Views pair each pile entry with the seat that played it by index."""
+    state = GAME.new(4, 3)
+    assert isinstance(state, PizzamaniaState)
+    rng = Rng(5)
+    while not state.pile:
+        seat = min(state.to_act())
+        state.act(seat, rng.choice(state.legal_texts(seat)))
+    assert state.invariant_errors() == []
+    state.pile_seats.append(0)
+    assert ("the pile's entries and the seats that played them do not pair up"
+            in state.invariant_errors())

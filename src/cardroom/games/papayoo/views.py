@@ -84,6 +84,8 @@ def _last_trick(s: PapayooFields) -> LastTrick:
 
 def invariant_errors(s: PapayooFields) -> list[str]:
     errors = []
+    if len(s.trick_seats) != len(s.trick_cards) or len(s.last_seats) != len(s.last_cards):
+        errors.append("a trick's seats and cards do not pair up")
     table = sum(1 << c for c in s.trick_cards)
     if table & ~s.played:
         errors.append("a card on the table is not marked as played")

@@ -117,6 +117,8 @@ def _gift(g: Gift, seat: Viewer) -> Exchange:
 
 def invariant_errors(s: PizzamaniaFields) -> list[str]:
     errors = _card_errors(s)
+    if len(s.pile_seats) != len(s.pile):
+        errors.append("the pile's entries and the seats that played them do not pair up")
     if len(s.base_deck) + 1 > BASE_TOTAL or any(
         s.base_deck.count(k) > n for k, n in enumerate(BASE_COUNT)
     ):
