@@ -211,3 +211,18 @@ def test_a_table_claimed_while_the_leases_are_renewed_is_not_taken_for_lost(
     monkeypatch.setattr(a, "_held", claimed_meanwhile)
     assert a.renew({}) == []
     assert set(a.epochs) == {"t1", "t2"}
+
+
+def test_a_table_granted_but_not_yet_committed_is_not_taken_for_lost(
+        two: tuple[ClusterNode, ...]) -> None:
+    """A new table's lease is known to its node before the transaction that
+    stores it commits; a renewal that reads the leases meanwhile must not
+    drop it as lost (its first move would be refused as another node's)."""
+    a, b = two
+    a.store.create_table(table("t1"))
+    a.epochs["t2"] = 1  # granted, its transaction not committed yet
+    assert a.renew({}) == []
+    assert set(a.epochs) == {"t1", "t2"}
+    run_out(a, "t1")
+    assert b.claim("t1").here
+    assert a.renew({}) == ["t1"]  # a lease another node took is still lost

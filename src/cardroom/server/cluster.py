@@ -177,8 +177,11 @@ class ClusterNode(Node):
                 conn.execute(text("UPDATE leases SET expires_at = :e WHERE node_id = :n"),
                              {"e": now + self.ttl_s, "n": self.id})
             held = self._held(conn)
-        lost = [t for t, epoch in known.items()
-                if held.get(t) != epoch and self.epochs.get(t) == epoch]
+            changed = [t for t, epoch in known.items() if held.get(t) != epoch]
+            # A lease granted with a new table is known before its
+            # transaction commits: not yet stored, it is not lost.
+            stored = self._stored(conn, changed) if changed else set()
+        lost = [t for t in changed if t in stored and self.epochs.get(t) == known[t]]
         for table_id in lost:
             self.epochs.pop(table_id, None)
         return lost
@@ -187,6 +190,11 @@ class ClusterNode(Node):
         """The epoch of each lease this node holds, as stored."""
         return {row.table_id: int(row.epoch) for row in conn.execute(text(
             "SELECT table_id, epoch FROM leases WHERE node_id = :n"), {"n": self.id})}
+
+    def _stored(self, conn: Session, table_ids: list[str]) -> set[str]:
+        """Those of the tables whose lease is stored (by any node)."""
+        return set(conn.scalars(text("SELECT table_id FROM leases WHERE table_id = ANY(:t)"),
+                                {"t": table_ids}))
 
     def whose(self, table_id: str) -> Owner | None:
         if table_id in self.epochs:
