@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardroom.core.cardset import lowest
 from cardroom.core.game import Result, rank
 from cardroom.games.papayoo.cards import PAPAYOO_POINTS, PAYOO, PAYOO_POINTS, SUIT_MASK
 from cardroom.games.papayoo.fields import PapayooFields
@@ -14,9 +15,8 @@ def points(mask: int, papayoo: int) -> int:
     total = 0
     payoo = mask & SUIT_MASK[PAYOO]
     while payoo:  # a card at a time, lowest first: a trick holds few Payoo cards
-        low = payoo & -payoo
-        total += PAYOO_POINTS[low.bit_length() - 1]
-        payoo ^= low
+        total += PAYOO_POINTS[lowest(payoo)]
+        payoo &= payoo - 1
     if papayoo >= 0 and mask >> papayoo & 1:
         total += PAPAYOO_POINTS
     return total
